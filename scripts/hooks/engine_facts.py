@@ -1,0 +1,93 @@
+"""Fill the rules pages' placeholders from the engine and the data files.
+
+Pages never type a number the engine knows: they write `{{ fact.hand_size }}`,
+`{{ table.card_values }}`, `{{ list.count_out }}` or `{{ glossary.table }}`, and
+this hook replaces each with the value the engine computes, in the page's
+language. An unknown placeholder fails the build, naming the page and the name.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import engine  # noqa: E402 - the path above makes the repository's engine importable
+import site_data  # noqa: E402
+
+PLACEHOLDER = re.compile(r"\{\{\s*([a-z_]+)\.([a-z0-9_]+)\s*\}\}")
+RANKS_HIGH_TO_LOW = "AKQJT98765432"
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _rank_name(lang: str, rank: str) -> str:
+    return _capitalised(site_data.lookup(lang, f"ranks.{rank}.name"))
+
+
+def card_value_table(lang: str, facts: dict) -> str:
+    rows = [
+        ("T", facts["value_ten"]),
+        ("A", facts["value_ace"]),
+        ("K", facts["value_king"]),
+        ("Q", facts["value_queen"]),
+        ("J", facts["value_jack"]),
+    ]
+    short = {r: site_data.lookup(lang, f"ranks.{r}.short") for r in RANKS_HIGH_TO_LOW}
+    lines = [
+        f"| {site_data.lookup(lang, 'ui.card')} | {site_data.lookup(lang, 'ui.value')} |",
+        "|---|--:|",
+    ]
+    lines += [f"| {_rank_name(lang, r)} ({short[r]}) | {v} |" for r, v in rows]
+    lines.append(f"| {_rank_name(lang, '9')} … {_rank_name(lang, '2')} ({short['9']} … {short['2']}) | 0 |")
+    return "\n".join(lines)
+
+
+def count_out(lang: str, facts: dict, with_nine: bool) -> str:
+    order = [p for p in facts["count_out_order"] if with_nine or p != "nine"]
+    arrow = site_data.lookup(lang, "ui.count_out_arrow")
+    return arrow.join(site_data.lookup(lang, f"points.{p}") for p in order)
+
+
+def glossary_table(lang: str) -> str:
+    others = [code for code in site_data.LANGUAGES if code != lang]
+    header = [site_data.lookup(lang, "language.name")] + [site_data.lookup(c, "language.name") for c in others]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for entry in site_data.glossary().values():
+        cells = [f"**{entry[lang]['term']}**"] + [entry[c]["term"] for c in others]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def render(markdown: str, lang: str, where: str) -> str:
+    facts = engine.facts()
+
+    def replace(match: re.Match) -> str:
+        kind, name = match.groups()
+        if kind == "fact" and name in facts and isinstance(facts[name], int):
+            return str(facts[name])
+        if kind == "table" and name == "card_values":
+            return card_value_table(lang, facts)
+        if kind == "list" and name in ("count_out", "count_out_nine"):
+            return count_out(lang, facts, with_nine=name == "count_out_nine")
+        if kind == "list" and name == "ranks":
+            return " ".join(site_data.lookup(lang, f"ranks.{r}.short") for r in RANKS_HIGH_TO_LOW)
+        if kind == "glossary" and name == "table":
+            return glossary_table(lang)
+        raise PluginError(f"{where}: unknown placeholder {match.group(0)!r}")
+
+    return PLACEHOLDER.sub(replace, markdown)
+
+
+def on_page_markdown(markdown: str, page, config, files) -> str:
+    lang = page.file.src_uri.split("/", 1)[0]
+    if lang not in site_data.LANGUAGES:
+        return markdown
+    return render(markdown, lang, f"docs/{page.file.src_uri}")

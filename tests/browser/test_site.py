@@ -1,0 +1,89 @@
+"""The site in headless Chromium: languages, switcher, search, privacy, accessibility."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlsplit
+
+import pytest
+from support import LANGUAGES, ROOT, language_prefix
+
+pytestmark = pytest.mark.browser
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+HOME_TITLES = {"en": "California Jack", "pt": "California Jack", "fr": "California Jack",
+               "es": "California Jack", "it": "California Jack"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_home_page_loads_in_each_language(watched_page, site_url, lang):
+    page = watched_page.page
+    response = page.goto(site_url + language_prefix(lang))
+    assert response.status == 200
+    assert page.locator("html").get_attribute("lang") == lang
+    assert HOME_TITLES[lang] in page.locator("h1").first.inner_text()
+    assert page.locator("nav.md-nav--primary a[href]").count() >= 9
+    assert watched_page.foreign_requests() == []
+    assert watched_page.console_errors == []
+
+
+@pytest.mark.parametrize(("source", "target"), [("en", "fr"), ("fr", "pt"), ("pt", "es"), ("es", "it"), ("it", "en")])
+def test_language_switch_keeps_the_page(watched_page, site_url, source, target):
+    page = watched_page.page
+    page.goto(f"{site_url}{language_prefix(source)}rules/")
+    page.locator(".md-header .md-select").first.hover()
+    page.locator(f'.md-header a[hreflang="{target}"]').first.click()
+    page.wait_for_load_state("load")
+    assert urlsplit(page.url).path == f"/{language_prefix(target)}rules/"
+    assert page.locator("html").get_attribute("lang") == target
+    assert page.locator("#drawing").count() == 1
+    assert watched_page.foreign_requests() == []
+
+
+def test_french_search_finds_only_french_pages(watched_page, site_url):
+    page = watched_page.page
+    page.goto(site_url + "fr/")
+    page.locator('label[for="__search"]').first.click()
+    page.locator("input.md-search__input").fill("atout")
+    results = page.locator(".md-search-result__item a")
+    results.first.wait_for(timeout=15000)
+    hrefs = results.evaluate_all("links => links.map(a => a.href)")
+    assert hrefs
+    paths = [urlsplit(h).path for h in hrefs]
+    assert all(p.startswith("/fr/") for p in paths), paths
+    # The English glossary lists the French word too: it must not be found from /fr/.
+    page.goto(site_url)
+    page.locator('label[for="__search"]').first.click()
+    page.locator("input.md-search__input").fill("trick")
+    page.locator(".md-search-result__item a").first.wait_for(timeout=15000)
+    english = page.locator(".md-search-result__item a").evaluate_all("links => links.map(a => a.href)")
+    assert all(urlsplit(h).path.split("/")[1] not in LANGUAGES[1:] for h in english), english
+    assert watched_page.foreign_requests() == []
+
+
+def _site_pages(site_dir):
+    from html_index import all_pages
+
+    return [p.relative_to(site_dir).as_posix() for p in all_pages(site_dir)]
+
+
+def test_no_serious_accessibility_violation_anywhere(browser, site_url, site_dir):
+    """axe-core on every page in every language; serious or critical fails."""
+
+    context = browser.new_context()
+    page = context.new_page()
+    failures, foreign = [], []
+    page.on("request", lambda r: urlsplit(r.url).hostname not in (None, "127.0.0.1") and foreign.append(r.url))
+    axe_source = AXE.read_text(encoding="utf-8")
+    for path in _site_pages(site_dir):
+        url = site_url + path.removesuffix("index.html")
+        page.goto(url)
+        page.add_script_tag(content=axe_source)
+        result = page.evaluate("async () => JSON.stringify((await axe.run(document)).violations)")
+        for violation in json.loads(result):
+            if violation["impact"] in ("serious", "critical"):
+                failures.append(f"{path}: {violation['id']} ({violation['impact']}) "
+                                f"{[n['target'] for n in violation['nodes']][:3]}")
+    context.close()
+    assert not foreign
+    assert not failures, "\n".join(failures[:30])

@@ -1,0 +1,45 @@
+"""Constants and helpers shared by the test folders."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGUAGES = ("en", "pt", "fr", "es", "it")
+DEFAULT_LANGUAGE = "en"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def language_prefix(lang: str) -> str:
+    return "" if lang == DEFAULT_LANGUAGE else f"{lang}/"
+
+
+class PageWatch:
+    """A browser page that records every request and console error."""
+
+    def __init__(self, page):
+        self.page = page
+        self.requests: list[str] = []
+        self.console_errors: list[str] = []
+        page.on("request", lambda request: self.requests.append(request.url))
+        page.on("console", lambda msg: msg.type == "error" and self.console_errors.append(msg.text))
+        page.on("pageerror", lambda error: self.console_errors.append(str(error)))
+
+    def foreign_requests(self) -> list[str]:
+        from urllib.parse import urlsplit
+
+        return [
+            url
+            for url in self.requests
+            if not url.startswith(("data:", "blob:")) and urlsplit(url).hostname != "127.0.0.1"
+        ]
+
+
