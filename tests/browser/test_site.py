@@ -43,8 +43,8 @@ def test_language_switch_keeps_the_page(watched_page, site_url, source, target):
 def test_french_search_finds_only_french_pages(watched_page, site_url):
     page = watched_page.page
     page.goto(site_url + "fr/")
-    page.locator('label[for="__search"]').first.click()
-    page.locator("input.md-search__input").fill("atout")
+    page.locator("input.md-search__input").click()
+    page.locator("input.md-search__input").press_sequentially("atout", delay=30)
     results = page.locator(".md-search-result__item a")
     results.first.wait_for(timeout=15000)
     hrefs = results.evaluate_all("links => links.map(a => a.href)")
@@ -53,8 +53,8 @@ def test_french_search_finds_only_french_pages(watched_page, site_url):
     assert all(p.startswith("/fr/") for p in paths), paths
     # The English glossary lists the French word too: it must not be found from /fr/.
     page.goto(site_url)
-    page.locator('label[for="__search"]').first.click()
-    page.locator("input.md-search__input").fill("trick")
+    page.locator("input.md-search__input").click()
+    page.locator("input.md-search__input").press_sequentially("trick", delay=30)
     page.locator(".md-search-result__item a").first.wait_for(timeout=15000)
     english = page.locator(".md-search-result__item a").evaluate_all("links => links.map(a => a.href)")
     assert all(urlsplit(h).path.split("/")[1] not in LANGUAGES[1:] for h in english), english

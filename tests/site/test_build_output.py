@@ -47,7 +47,9 @@ def test_hreflang_alternates_point_to_the_same_page(site_dir):
                 continue
             for other, href in alternates.items():
                 base = posixpath.dirname(str(html.relative_to(site_dir)))
-                target = posixpath.normpath(posixpath.join(base, urlsplit(href).path))
+                path = urlsplit(href).path
+                joined = path.lstrip("/") if path.startswith("/") else posixpath.join(base, path)
+                target = posixpath.normpath(joined or ".")
                 expected = posixpath.dirname(str(_localised(page, other))) or "."
                 if target != expected:
                     problems.append(f"{html.relative_to(site_dir)}: {other} -> {href} ({target} != {expected})")

@@ -147,7 +147,12 @@ def test_every_internal_link_and_anchor_resolves(site_dir):
             parts = urlsplit(href)
             if parts.scheme or parts.netloc or href.startswith(("mailto:", "javascript:")):
                 continue
-            target = html if not parts.path else (base / unquote(parts.path))
+            if not parts.path:
+                target = html
+            elif parts.path.startswith("/"):
+                target = site_dir / unquote(parts.path).lstrip("/")
+            else:
+                target = base / unquote(parts.path)
             if target.is_dir() or parts.path.endswith("/"):
                 target = target / "index.html"
             target = Path(posixpath.normpath(str(target)))
