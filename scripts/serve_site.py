@@ -8,9 +8,11 @@ application/wasm, so the types are set here rather than left to chance.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import http.server
 import sys
+from typing import ClassVar
 
 EXTRA_TYPES = {
     ".wasm": "application/wasm",
@@ -22,9 +24,12 @@ EXTRA_TYPES = {
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **EXTRA_TYPES,
+    }
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib name
+    def log_message(self, format: str, *args: object) -> None:
         if self.server.quiet:  # type: ignore[attr-defined]
             return
         super().log_message(format, *args)
@@ -72,10 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     server = make_server(args.directory, args.port)
     print(f"Serving California Jack at http://127.0.0.1:{args.port}/  (Ctrl+C stops)", flush=True)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
     return 0
 
 

@@ -13,8 +13,6 @@ import threading
 from pathlib import Path
 
 import pytest
-
-
 from support import CHROMIUM, CHROMIUM_ARGS, ROOT, PageWatch
 
 

@@ -17,8 +17,9 @@ from mkdocs.exceptions import PluginError
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import engine  # noqa: E402 - the path above makes the repository's engine importable
-import site_data  # noqa: E402
+import site_data
+
+import engine
 
 PLACEHOLDER = re.compile(r"\{\{\s*([a-z_]+)\.([a-z0-9_]+)\s*\}\}")
 RANKS_HIGH_TO_LOW = "AKQJT98765432"
@@ -58,7 +59,7 @@ def count_out(lang: str, facts: dict, with_nine: bool) -> str:
 
 def glossary_table(lang: str) -> str:
     others = [code for code in site_data.LANGUAGES if code != lang]
-    header = [site_data.lookup(lang, "language.name")] + [site_data.lookup(c, "language.name") for c in others]
+    header = [site_data.lookup(code, "language.name") for code in (lang, *others)]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for entry in site_data.glossary().values():
         cells = [f"**{entry[lang]['term']}**"] + [entry[c]["term"] for c in others]

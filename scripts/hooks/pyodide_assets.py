@@ -88,6 +88,10 @@ def on_post_build(config) -> None:
     pyodide_version = copy_pyodide(site)
     archive = site / "assets" / "engine" / "engine.zip"
     digest = build_engine_archive(archive)
-    manifest = {"pyodide": pyodide_version, "engine": f"engine.zip?v={digest}", "bytes": archive.stat().st_size}
+    manifest = {
+        "pyodide": pyodide_version,
+        "engine": f"engine.zip?v={digest}",
+        "bytes": archive.stat().st_size,
+    }
     (archive.parent / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
     log.info("pyodide %s copied; engine archive %d bytes", pyodide_version, manifest["bytes"])

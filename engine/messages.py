@@ -1,0 +1,70 @@
+"""English messages for error and reason codes, read from engine/locales/en.json when present.
+
+The UI translates codes itself with the same catalogues; the engine only needs English for
+CLI output and the `message` field of replay errors, so a built-in fallback is kept here.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+_BUILT_IN = {
+    "errors.not_in_hand": "{card} is not in your hand.",
+    "errors.must_follow_suit": "{suit} were led and you still hold {suit}: follow suit or play a trump.",
+    "errors.must_follow_suit_only": "{suit} were led and you still hold {suit}: you must follow suit.",
+    "errors.must_follow_trump": "Trumps were led and you still hold a trump: you must play one.",
+    "errors.must_trump": "You have no {suit}, the suit led, but you hold a trump: you must trump.",
+    "errors.deal_over": "The deal is over: no more cards can be played.",
+    "errors.bad_record": "The deal record is malformed: {detail}",
+}
+
+_catalogue: dict[str, str] | None = None
+
+
+def _flatten(tree: dict, prefix: str, into: dict[str, str]) -> None:
+    for key, value in tree.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            _flatten(value, name + ".", into)
+        elif isinstance(value, str):
+            into[name] = value
+
+
+def _load() -> dict[str, str]:
+    global _catalogue
+    if _catalogue is None:
+        catalogue: dict[str, str] = {}
+        try:
+            text = (Path(__file__).parent / "locales" / "en.json").read_text(encoding="utf-8")
+            _flatten(json.loads(text), "", catalogue)
+        except (OSError, ValueError, AttributeError):
+            catalogue = {}  # No or unreadable catalogue: the built-in strings are enough.
+        _catalogue = catalogue
+    return _catalogue
+
+
+class _KeepMissing(dict):
+    """Leaves an unknown {placeholder} visible rather than failing on a catalogue typo."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def suit_name(letter: str | None) -> str | None:
+    """English suit name from the catalogue ('hearts'), else the letter itself."""
+    if letter is None:
+        return None
+    return _load().get(f"suits.{letter}.name", letter)
+
+
+def message(key: str, **params) -> str:
+    """English text for a catalogue key such as 'errors.must_trump', filled with `params`."""
+    values = _KeepMissing({k: ("none" if v is None else v) for k, v in params.items()})
+    for template in (_load().get(key), _BUILT_IN.get(key)):
+        if template:
+            try:
+                return template.format_map(values)
+            except (ValueError, IndexError, AttributeError):
+                continue  # A template with bad placeholder syntax: try the built-in one.
+    return key

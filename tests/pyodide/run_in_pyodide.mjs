@@ -1,0 +1,46 @@
+// Runs a Python file in Pyodide under Node with the engine package copied into its
+// filesystem, writing Python's stdout unchanged to ours (so outputs compare byte for byte).
+// Usage: node run_in_pyodide.mjs ENGINE_DIR SCRIPT.py [ARGS...]
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join, dirname, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, "..", "..");
+const { loadPyodide } = await import(pathToFileURL(join(repo, "node_modules", "pyodide", "pyodide.mjs")).href);
+
+const [engineDir, scriptPath, ...args] = process.argv.slice(2);
+if (!engineDir || !scriptPath) {
+  console.error("usage: node run_in_pyodide.mjs ENGINE_DIR SCRIPT.py [ARGS...]");
+  process.exit(2);
+}
+
+const pyodide = await loadPyodide();
+// Pyodide reuses the buffer it hands us, and pipe writes are asynchronous: copy each chunk.
+pyodide.setStdout({ write: (bytes) => { process.stdout.write(Buffer.from(bytes)); return bytes.length; } });
+pyodide.setStderr({ write: (bytes) => { process.stderr.write(Buffer.from(bytes)); return bytes.length; } });
+
+// Copy the package (sources and message catalogues only) to /work/engine.
+function copyTree(from, to) {
+  pyodide.FS.mkdirTree(to);
+  for (const name of readdirSync(from)) {
+    const source = join(from, name);
+    if (statSync(source).isDirectory()) {
+      if (name !== "__pycache__") copyTree(source, `${to}/${name}`);
+    } else if (name.endsWith(".py") || name.endsWith(".json")) {
+      pyodide.FS.writeFile(`${to}/${name}`, readFileSync(source));
+    }
+  }
+}
+copyTree(resolve(engineDir), "/work/engine");
+
+const code = readFileSync(scriptPath, "utf8");
+pyodide.globals.set("script_args", pyodide.toPy(args));
+try {
+  await pyodide.runPythonAsync(
+    "import sys\nsys.path.insert(0, '/work')\nsys.argv = ['script', *script_args]\n" + code,
+  );
+} catch (error) {
+  process.stderr.write(String(error) + "\n");
+  process.exitCode = 1;
+}

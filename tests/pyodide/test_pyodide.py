@@ -1,0 +1,57 @@
+"""The engine in Pyodide under Node gives byte-identical results to CPython for seeded deals."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+PYODIDE = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
+
+pytestmark = pytest.mark.node
+
+
+def _require_node() -> str:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed: cannot run the engine in Pyodide")
+    if not PYODIDE.exists():
+        pytest.skip("node_modules/pyodide is missing: run `npm ci` to install Pyodide")
+    return node
+
+
+def test_pyodide_results_are_byte_identical_to_cpython():
+    node = _require_node()
+    script = HERE / "same_results.py"
+    cpython = subprocess.run(
+        [sys.executable, str(script)],
+        capture_output=True,
+        cwd=ROOT,
+        check=True,
+        env={"PYTHONPATH": str(ROOT)},
+    )
+    pyodide = subprocess.run(
+        [node, str(HERE / "run_in_pyodide.mjs"), str(ROOT / "engine"), str(script)],
+        capture_output=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert pyodide.returncode == 0, pyodide.stderr.decode()
+    assert len(cpython.stdout.splitlines()) > 40
+    assert pyodide.stdout == cpython.stdout
+
+
+def test_pyodide_runs_the_command_line():
+    node = _require_node()
+    script = HERE / "cli_in_pyodide.py"
+    out = subprocess.run(
+        [node, str(HERE / "run_in_pyodide.mjs"), str(ROOT / "engine"), str(script)],
+        capture_output=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr.decode()
+    assert b'"points"' in out.stdout and b"exit 0" in out.stdout
