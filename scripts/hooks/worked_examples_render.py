@@ -1,0 +1,615 @@
+"""Markdown (with inline HTML) for the worked-example pages, and the stepper's JSON data.
+
+Pages read fully without JavaScript. A card is
+    <span class="cj-card cj-h" role="img" aria-label="jack of hearts">J♥</span>
+its visible text is rank + suit symbol (the symbol's shape tells the suits apart; colour
+is only added by cards.css), and its accessible name is the card's name in the page language.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+
+from worked_examples_model import (
+    LANGUAGES,
+    POINTS,
+    SEAT_LETTERS,
+    Anchor,
+    Context,
+    Example,
+    Formatter,
+    Replay,
+    format_values,
+    resolve,
+    value_cards,
+)
+from worked_examples_strings import Catalogue
+
+RULE_KEYS = (
+    "players",
+    "target",
+    "stock",
+    "trump_when_able",
+    "must_trump_when_void",
+    "low",
+    "game_tie",
+    "turned_jack",
+    "nine_point",
+)
+
+
+def esc(text: str) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def card_html(code: str | None, cat: Catalogue) -> str:
+    if code is None:
+        name = cat.get("ui.hidden_card")
+        return f'<span class="cj-card cj-hidden" role="img" aria-label="{esc(name)}">?</span>'
+    name = cat.card_name(code)
+    return (
+        f'<span class="cj-card cj-{code[1].lower()}" role="img" aria-label="{esc(name)}">'
+        f"{esc(cat.card_short(code))}</span>"
+    )
+
+
+def cards_html(codes, cat: Catalogue) -> str:
+    if not codes:
+        return '<span class="cj-none">—</span>'
+    return '<span class="cj-cards">' + " ".join(card_html(c, cat) for c in codes) + "</span>"
+
+
+class HtmlFormatter(Formatter):
+    def card(self, code: str) -> str:
+        return card_html(code, self.cat)
+
+    def text(self, value: str) -> str:
+        return esc(value)
+
+    def seat(self, seat) -> str:
+        return esc(super().seat(seat))
+
+    def join(self, items):
+        return ", ".join(items)
+
+
+class TextFormatter(Formatter):
+    """Plain text (cards as 'J♥'), for the stepper's data."""
+
+
+def fill(template: str, **values) -> str:
+    """Put already-escaped HTML values into a catalogue template, escaping the template itself."""
+    marks = {key: f"\x00{i}\x00" for i, key in enumerate(values)}
+    text = esc(template.format(**marks))
+    for key, mark in marks.items():
+        text = text.replace(mark, str(values[key]))
+    return text
+
+
+def sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
+
+
+# --------------------------------------------------------------------------------------------
+
+
+class PageWriter:
+    def __init__(self, example: Example, lang: str, cat: Catalogue):
+        self.ex = example
+        self.lang = lang
+        self.cat = cat
+        self.rep: Replay = example.replay
+        self.fmt = HtmlFormatter(cat)
+        self.notes = self._notes(example.data.get("annotations") or [])
+
+    def _notes(self, notes) -> dict[Anchor, list[str]]:
+        out: dict[Anchor, list[str]] = {}
+        for note in notes:
+            out.setdefault(Anchor.parse(note["at"]), []).append(note["text"][self.lang])
+        return out
+
+    def t(self, texts: dict) -> str:
+        return str(texts[self.lang]).strip()
+
+    def seat_label(self, seat: int) -> str:
+        label = SEAT_LETTERS[seat]
+        if seat == self.rep.record.get("dealer", 0):
+            label += " · " + self.cat.get("ui.dealer")
+        return esc(label)
+
+    def resolve(self, text: str, anchor: Anchor | None, rep: Replay | None = None, **extra) -> str:
+        return resolve(str(text).strip(), Context(rep or self.rep, anchor, extra), self.fmt)
+
+    def note_blocks(self, anchor: Anchor, notes=None, rep=None) -> list[str]:
+        blocks = []
+        for text in (notes if notes is not None else self.notes).get(anchor, []):
+            body = self.resolve(text, anchor, rep)
+            blocks.append(f'<div class="cj-note" markdown="1">\n\n{body}\n\n</div>\n')
+        return blocks
+
+    # ----- pieces -------------------------------------------------------------------------------
+
+    def rules_line(self, rules) -> str:
+        cat = self.cat
+        spec = rules.to_spec()
+        yes_no = {True: cat.ex("allowed"), False: cat.ex("not_allowed")}
+        values = {
+            "players": spec["players"],
+            "target": spec["target"],
+            "stock": cat.ex("stock_open" if spec["stock"] == "open" else "stock_hidden"),
+            "trump_when_able": yes_no[spec["trump_when_able"]],
+            "must_trump_when_void": cat.ex(
+                "void_must_trump" if spec["must_trump_when_void"] else "void_free"
+            ),
+            "low": cat.ex("low_capture" if spec["low"] == "capture" else "low_holder"),
+            "game_tie": cat.ex("tie_none" if spec["game_tie"] == "none" else "tie_non_dealer"),
+            "turned_jack": cat.ex("on" if spec["turned_jack"] else "off"),
+            "nine_point": cat.ex("on" if spec["nine_point"] else "off"),
+        }
+        preset = rules.preset_name() if hasattr(rules, "preset_name") else None
+        name = f"<code>{esc(preset)}</code>" if preset else esc(cat.ex("custom"))
+        return (
+            f'<p class="cj-rules"><strong>{esc(cat.ex("rules_in_use"))}</strong> — '
+            f"{fill(cat.ex('preset', name='{name}'), name=name)}. {esc(cat.ex('options', **values))}</p>\n"
+        )
+
+    def state_table(self, index: int, caption: str) -> str:
+        """The hands (narrator's view), the stock's top card and count before play `index`."""
+        state = self.rep.states[index]
+        cat = self.cat
+        rows = []
+        for seat, hand in enumerate(state.hands):
+            rows.append(
+                f'<tr><th scope="row">{self.seat_label(seat)}</th><td>{cards_html(hand, cat)}</td></tr>'
+            )
+        if state.stock_count:
+            top = card_html(state.stock_top, cat)
+            if state.stock_count < self.rep.players:  # what is left is out of play
+                stock = fill(cat.ex("out_of_play", card="{card}"), card=top)
+            else:
+                stock = top + " " + esc(cat.fmt("ui.cards_left", n=state.stock_count))
+        else:
+            stock = esc(cat.get("ui.stock_empty"))
+        rows.append(
+            f'<tr class="cj-stock"><th scope="row">{esc(cat.get("ui.stock_top"))}</th><td>{stock}</td></tr>'
+        )
+        return (
+            f'<table class="cj-table" data-step="{index}">\n<caption>{esc(caption)}</caption>\n'
+            + "\n".join(rows)
+            + "\n</table>\n"
+        )
+
+    def hands_caption(self) -> str:
+        narrator = self.ex.narrator
+        if narrator == "all":
+            return self.cat.ex("hands_before")
+        return self.cat.ex("narrator_view", player=SEAT_LETTERS[narrator])
+
+    def play_line(self, index: int) -> str:
+        rep = self.rep
+        seat = rep.seat_of_play(index)
+        card = card_html(rep.plays[index], self.cat)
+        key = "examples.leads" if index % rep.players == 0 else "ui.plays"
+        line = fill(self.cat.get(key), player=esc(SEAT_LETTERS[seat]), card=card)
+        return f'<p class="cj-play" data-play="{index}">{line}</p>\n'
+
+    def draws_line(self, trick: dict) -> str:
+        items = []
+        for draw in trick["draws"]:
+            seat = esc(SEAT_LETTERS[draw["seat"]])
+            if self.hidden_from_narrator(trick["number"], draw):
+                items.append(fill(self.cat.ex("draw_hidden", player="{player}"), player=seat))
+            else:
+                items.append(
+                    fill(self.cat.get("ui.draw"), player=seat, card=card_html(draw["card"], self.cat))
+                )
+        return '<p class="cj-draws">' + " · ".join(items) + "</p>\n"
+
+    def hidden_from_narrator(self, number: int, draw: dict) -> bool:
+        narrator = self.ex.narrator
+        if narrator == "all" or self.rep.rules.stock != "hidden":
+            return False
+        index = next(i for i, d in enumerate(self.rep.tricks[number - 1]["draws"]) if d is draw)
+        return draw["seat"] != narrator and not (number == 1 and index == 0)
+
+    def error_message(self, code: str, index: int, card: str, rep: Replay | None = None) -> str:
+        rep = rep or self.rep
+        return error_text(self.cat, code, rep, index, card)
+
+    def quiz_block(self, quiz: dict) -> str:
+        cat = self.cat
+        index = quiz["play"]
+        seat = self.rep.seat_of_play(index)
+        letter = SEAT_LETTERS[seat]
+        prompt = cat.get("ui.your_turn")
+        extra = ""
+        if quiz.get("prompt"):
+            extra = " " + self.resolve(self.t(quiz["prompt"]), None, player=seat)
+        parts = [
+            f'<div class="cj-quiz" data-play="{index}" markdown="1">\n',
+            f"**{esc(letter)} — {esc(prompt)}**{extra}\n",
+            '<details class="cj-answer" markdown="1">',
+            f"<summary>{esc(cat.ex('show_answer'))}</summary>\n",
+            fill(
+                cat.ex("example_choice", player="{p}", card="{c}"),
+                p=esc(letter),
+                c=card_html(self.rep.plays[index], cat),
+            )
+            + " "
+            + self.resolve(self.t(quiz["choice_text"]), Anchor("play", index))
+            + "\n",
+        ]
+        for mistake in quiz.get("illegal") or []:
+            message = self.error_message(mistake["error"], index, mistake["card"])
+            line = (
+                fill(
+                    cat.ex("mistake", player="{p}", card="{c}"),
+                    p=esc(letter),
+                    c=card_html(mistake["card"], cat),
+                )
+                + f' <span class="cj-error" data-code="{esc(mistake["error"])}">{esc(message)}</span>'
+            )
+            if mistake.get("text"):
+                line += " " + self.resolve(
+                    self.t(mistake["text"]), None, card=mistake["card"], player=seat, error=message
+                )
+            parts.append(line + "\n")
+        for other in quiz.get("other") or []:
+            parts.append(
+                fill(cat.ex("other_choice", card="{c}"), c=card_html(other["card"], cat))
+                + " "
+                + self.resolve(self.t(other["text"]), None, card=other["card"], player=seat)
+                + "\n"
+            )
+        if quiz.get("other_text"):
+            parts.append(self.resolve(self.t(quiz["other_text"]), None, player=seat) + "\n")
+        parts.append("</details>\n\n</div>\n")
+        return "\n".join(parts)
+
+    # ----- sections -----------------------------------------------------------------------------
+
+    def page(self) -> str:
+        cat = self.cat
+        rep = self.rep
+        data = self.ex.data
+        out = [
+            f"# {esc(self.t(data['title']))}\n",
+            f"{self.resolve(self.t(data['summary']), None)}\n",
+            self.rules_line(rep.rules),
+        ]
+        out.append(f"## {esc(cat.ex('the_deal'))} {{#deal}}\n")
+        trump_line = fill(
+            cat.ex("trump_fixed", card="{card}", suit="{suit}"),
+            card=card_html(rep.trump_card, cat),
+            suit=esc(cat.suit_name(rep.trump_card[1])),
+        )
+        out.append(f'<p class="cj-trump">{trump_line}</p>\n')
+        if self.ex.narrator == "all":
+            out.append(
+                '<details class="cj-stock-order">'
+                f"<summary>{esc(cat.ex('stock_order'))}</summary>\n"
+                f"<p>{cards_html(rep.stock, cat)}</p>\n</details>\n"
+            )
+        out.extend(self.note_blocks(Anchor("start")))
+        quizzes = {q["play"]: q for q in data.get("quiz") or []}
+        played = len(rep.states) - 1  # plays the engine accepted
+        for start in range(0, played, rep.players):
+            number = start // rep.players + 1
+            out.append(f"## {esc(cat.fmt('ui.trick', n=number))} {{#trick-{number}}}\n")
+            out.append(self.state_table(start, self.hands_caption()))
+            for index in range(start, min(start + rep.players, played)):
+                if index in quizzes:
+                    out.append(self.quiz_block(quizzes[index]))
+                out.append(self.play_line(index))
+                out.extend(self.note_blocks(Anchor("play", index)))
+            if number <= len(rep.tricks):
+                trick = rep.tricks[number - 1]
+                line = fill(cat.get("ui.wins_trick"), player=esc(SEAT_LETTERS[trick["winner"]]))
+                out.append(f'<p class="cj-winner">{line}</p>\n')
+                out.extend(self.note_blocks(Anchor("trick", number)))
+                if trick["draws"]:
+                    out.append(self.draws_line(trick))
+                    out.extend(self.note_blocks(Anchor("draws", number)))
+        out.append(self.final_section())
+        for a, (alt, alt_rep) in enumerate(self.ex.alternatives):
+            out.append(self.alternative_section(a, alt, alt_rep))
+        return "\n".join(out)
+
+    def final_section(self) -> str:
+        cat = self.cat
+        rep = self.rep
+        out = []
+        if not rep.complete:
+            out.append(f"## {esc(cat.ex('stops_here'))} {{#end}}\n")
+            out.append(self.state_table(len(rep.states) - 1, self.hands_caption()))
+            out.extend(self.note_blocks(Anchor("end")))
+            return "\n".join(out)
+        out.append(f"## {esc(cat.get('ui.count_out'))} {{#count-out}}\n")
+        if rep.states[-1].stock_count:
+            out.append(
+                '<p class="cj-out-of-play">'
+                + fill(cat.ex("out_of_play", card="{c}"), c=card_html(rep.states[-1].stock_top, cat))
+                + "</p>\n"
+            )
+        out.append(self.points_table(rep))
+        out.append(self.values_table(rep))
+        out.extend(self.note_blocks(Anchor("end")))
+        return "\n".join(out)
+
+    def points_table(self, rep: Replay) -> str:
+        cat = self.cat
+        rows = []
+        for reason in rep.reasons or []:
+            point = reason["point"]
+            seat = reason["seat"]
+            who = esc(cat.ex("no_one")) if seat is None else esc(SEAT_LETTERS[seat])
+            why = reason_text(cat, reason, rep, html_out=True)
+            rows.append(
+                f'<tr><th scope="row">{esc(cat.get("points." + point))}</th><td>{who}</td><td>{why}</td></tr>'
+            )
+        return (
+            f'<table class="cj-table cj-points">\n<caption>{esc(cat.get("ui.deal_points"))}</caption>\n'
+            f'<tr><th scope="col">{esc(cat.get("ui.points"))}</th>'
+            f'<th scope="col">{esc(cat.ex("player"))}</th>'
+            f'<th scope="col">{esc(cat.ex("reason"))}</th></tr>\n' + "\n".join(rows) + "\n</table>\n"
+        )
+
+    def values_table(self, rep: Replay) -> str:
+        cat = self.cat
+        result = rep.result
+        before = rep.record.get("scores_before") or [0] * rep.players
+        head = (
+            f'<tr><th scope="col">{esc(cat.ex("player"))}</th>'
+            f'<th scope="col">{esc(cat.get("ui.card_values"))}</th>'
+            f'<th scope="col">{esc(cat.ex("value_cards"))}</th>'
+            f'<th scope="col">{esc(cat.get("ui.deal_points"))}</th>'
+            f'<th scope="col">{esc(cat.ex("scores_before"))}</th>'
+            f'<th scope="col">{esc(cat.ex("scores_after"))}</th></tr>'
+        )
+        rows = []
+        for seat in range(rep.players):
+            won_points = sum(1 for p in POINTS if result["points"].get(p) == seat)
+            rows.append(
+                f'<tr><th scope="row">{self.seat_label(seat)}</th><td>{result["game_values"][seat]}</td>'
+                f"<td>{cards_html(value_cards(rep, seat), cat)}</td><td>{won_points}</td>"
+                f"<td>{before[seat]}</td><td>{result['scores_after'][seat]}</td></tr>"
+            )
+        if result.get("winner") is not None:
+            verdict = fill(cat.get("ui.match_winner"), player=esc(SEAT_LETTERS[result["winner"]]))
+        else:
+            verdict = esc(cat.ex("no_match_winner", target=rep.rules.target))
+        return (
+            f'<table class="cj-table cj-values">\n<caption>{esc(cat.get("ui.count_out"))}</caption>\n{head}\n'
+            + "\n".join(rows)
+            + f'\n</table>\n\n<p class="cj-match"><strong>{verdict}</strong></p>\n'
+        )
+
+    def alternative_section(self, a: int, alt: dict, alt_rep: Replay) -> str:
+        cat = self.cat
+        rep = self.rep
+        label = self.t(alt["label"])
+        alt_id = alt.get("id") or f"alt-{a + 1}"
+        out = [
+            f"## {esc(cat.ex('other_rules', label=label))} {{#{alt_id}}}\n",
+            self.rules_line(alt_rep.rules),
+        ]
+        error = alt_rep.result.get("error")
+        changes = []
+        for number, trick in enumerate(alt_rep.tricks, 1):
+            main = rep.tricks[number - 1] if number <= len(rep.tricks) else None
+            if main != trick:
+                cards = " ".join(card_html(c, cat) for c in trick["cards"])
+                line = (
+                    f"{esc(cat.fmt('ui.trick', n=number))}: {cards} — "
+                    f"{fill(cat.get('ui.wins_trick'), player=esc(SEAT_LETTERS[trick['winner']]))}"
+                )
+                if trick["draws"]:
+                    line += " · " + self.draws_line(trick).removeprefix('<p class="cj-draws">').removesuffix(
+                        "</p>\n"
+                    )
+                changes.append(f"<li>{line}</li>")
+        if error:
+            index = error.get("play_index")
+            card = error.get("card")
+            message = error_text(cat, error.get("code"), alt_rep, index, card)
+            changes.append(
+                "<li>"
+                + fill(
+                    cat.ex("stopped_at", n="{n}", card="{c}"),
+                    n=str((index or 0) + 1),
+                    c=card_html(card, cat) if card else "",
+                )
+                + f' <span class="cj-error" data-code="{esc(error.get("code"))}">{esc(message)}</span></li>'
+            )
+        if alt_rep.complete and rep.complete:
+            for point in POINTS:
+                got, was = alt_rep.result["points"].get(point), rep.result["points"].get(point)
+                if got != was:
+                    changes.append(
+                        f"<li>{esc(cat.get('points.' + point))}: {esc(self.fmt.seat(was))} → "
+                        f"<strong>{esc(self.fmt.seat(got))}</strong></li>"
+                    )
+        if alt_rep.complete and rep.complete and alt_rep.result.get("winner") != rep.result.get("winner"):
+
+            def verdict(result):
+                if result.get("winner") is None:
+                    return esc(cat.ex("no_match_winner", target=alt_rep.rules.target))
+                return fill(cat.get("ui.match_winner"), player=esc(SEAT_LETTERS[result["winner"]]))
+
+            changes.append(f"<li>{verdict(rep.result)} → <strong>{verdict(alt_rep.result)}</strong></li>")
+        if changes:
+            out.append(
+                f'<p class="cj-changes-title"><strong>{esc(cat.ex("what_changes"))}</strong></p>\n\n'
+                '<ul class="cj-changes">\n' + "\n".join(changes) + "\n</ul>\n"
+            )
+        if alt_rep.complete:
+            out.append(self.points_table(alt_rep))
+        notes = self._notes(alt.get("annotations") or [])
+        for anchor in sorted(notes, key=anchor_order):
+            out.extend(self.note_blocks(anchor, notes, alt_rep))
+        return "\n".join(out)
+
+    # ----- stepper data -------------------------------------------------------------------------
+
+    def data(self) -> dict:
+        """What the next issue's stepper needs: the record, the anchors' texts, quiz, alternatives."""
+        text_fmt = TextFormatter(self.cat)
+        data = self.ex.data
+
+        def notes(items, rep):
+            out = []
+            for note in items or []:
+                anchor = Anchor.parse(note["at"])
+                raw = str(note["text"][self.lang]).strip()
+                out.append(
+                    {
+                        "at": anchor.to_dict(),
+                        "html": resolve(raw, Context(rep, anchor), self.fmt),
+                        "text": resolve(raw, Context(rep, anchor), text_fmt),
+                    }
+                )
+            return out
+
+        quiz = []
+        for item in data.get("quiz") or []:
+            index = item["play"]
+            seat = self.rep.seat_of_play(index)
+            quiz.append(
+                {
+                    "play": index,
+                    "seat": seat,
+                    "choice": self.rep.plays[index],
+                    "prompt": self.resolve(self.t(item["prompt"]), None, player=seat)
+                    if item.get("prompt")
+                    else None,
+                    "choice_html": self.resolve(self.t(item["choice_text"]), Anchor("play", index)),
+                    "illegal": [
+                        {
+                            "card": m["card"],
+                            "error": m["error"],
+                            "message": self.error_message(m["error"], index, m["card"]),
+                            "html": self.resolve(
+                                self.t(m["text"]),
+                                None,
+                                card=m["card"],
+                                player=seat,
+                                error=self.error_message(m["error"], index, m["card"]),
+                            )
+                            if m.get("text")
+                            else None,
+                        }
+                        for m in item.get("illegal") or []
+                    ],
+                    "other": [
+                        {
+                            "card": o["card"],
+                            "html": self.resolve(self.t(o["text"]), None, card=o["card"], player=seat),
+                        }
+                        for o in item.get("other") or []
+                    ],
+                    "other_html": self.resolve(self.t(item["other_text"]), None, player=seat)
+                    if item.get("other_text")
+                    else None,
+                }
+            )
+        return {
+            "version": 1,
+            "slug": self.ex.slug,
+            "lang": self.lang,
+            "title": self.t(data["title"]),
+            "narrator": None if self.ex.narrator == "all" else self.ex.narrator,
+            "seats": list(SEAT_LETTERS[: self.rep.players]),
+            "record": self.rep.record,
+            "annotations": notes(data.get("annotations"), self.rep),
+            "quiz": quiz,
+            "alternatives": [
+                {
+                    "id": alt.get("id") or f"alt-{a + 1}",
+                    "label": self.t(alt["label"]),
+                    "rules": alt["rules"],
+                    "plays": alt.get("plays"),
+                    "annotations": notes(alt.get("annotations"), alt_rep),
+                }
+                for a, (alt, alt_rep) in enumerate(self.ex.alternatives)
+            ],
+            "strings": {
+                "errors": self.cat.data.get("errors", {}),
+                "rule_refs": self.cat.data.get("rule_refs", {}),
+                "ui": self.cat.data.get("ui", {}),
+                "examples": self.cat.data.get("examples", {}),
+            },
+        }
+
+
+def anchor_order(anchor: Anchor):
+    kinds = {"start": 0, "play": 1, "trick": 1, "draws": 1, "end": 2}
+    if anchor.kind == "play":
+        return (1, anchor.index, 0)
+    if anchor.kind in ("trick", "draws"):
+        return (1, anchor.index * 10_000, 1 if anchor.kind == "trick" else 2)
+    return (kinds[anchor.kind], 0, 0)
+
+
+def error_key(code: str, rep: Replay, index: int) -> str:
+    """The catalogue key for an engine refusal, told apart by the situation."""
+    if code == "must_follow_suit":
+        trick = rep.states[index].trick if index < len(rep.states) else []
+        if trick and trick[0][1] == rep.result.get("trump"):
+            return "errors.must_follow_trump"
+        if not rep.rules.trump_when_able:
+            return "errors.must_follow_suit_only"
+    return f"errors.{code}"
+
+
+def error_text(cat: Catalogue, code: str, rep: Replay, index: int, card: str | None) -> str:
+    trick = rep.states[index].trick if index is not None and index < len(rep.states) else []
+    led = trick[0][1] if trick else rep.result.get("trump", "S")
+    text = cat.fmt(
+        error_key(code, rep, index), suit=cat.suit_name(led), card=cat.card_short(card) if card else ""
+    )
+    return sentence(text)
+
+
+def reason_text(cat: Catalogue, reason: dict, rep: Replay, html_out: bool) -> str:
+    seat = reason.get("seat")
+    player = SEAT_LETTERS[seat] if seat is not None else cat.ex("no_one")
+    values = format_values(reason["values"], rep.players) if reason.get("values") else ""
+    card = reason.get("card")
+    template = cat.get(reason["key"])
+    if html_out:
+        return fill(
+            template,
+            player=esc(player),
+            card=card_html(card, cat) if card else "",
+            trick=str(reason.get("trick") or ""),
+            values=esc(values),
+        )
+    return template.format(
+        player=player,
+        card=cat.card_short(card) if card else "",
+        trick=reason.get("trick") or "",
+        values=values,
+    )
+
+
+def index_page(examples: list[Example], lang: str, cat: Catalogue) -> str:
+    out = [f"# {esc(cat.ex('nav_title'))}\n", f"{esc(cat.ex('index_intro'))}\n"]
+    items = []
+    for ex in examples:
+        summary = resolve(str(ex.data["summary"][lang]).strip(), Context(ex.replay, None), HtmlFormatter(cat))
+        items.append(f"1. [{esc(str(ex.data['title'][lang]).strip())}]({ex.slug}.md) — {summary}")
+    out.append("\n".join(items) + "\n")
+    return "\n".join(out)
+
+
+def example_page(example: Example, lang: str, cat: Catalogue) -> tuple[str, str]:
+    """The page's Markdown and its stepper data as a <script> element."""
+    writer = PageWriter(example, lang, cat)
+    payload = json.dumps(writer.data(), ensure_ascii=False, separators=(",", ":"))
+    payload = payload.replace("</", "<\\/").replace("<!--", "<\\!--")
+    script = f'<script type="application/json" class="cj-example-data">{payload}</script>'
+    return writer.page(), script
+
+
+__all__ = ["LANGUAGES", "card_html", "example_page", "index_page"]
