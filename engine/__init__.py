@@ -3,6 +3,7 @@
 Standard library only; runs on CPython 3.11+ and in Pyodide.
 """
 
+from .ai import hint
 from .bots import BOTS, RandomBot, make_bot, register_bot
 from .cards import card_code, cards_of, mask_of, parse_card
 from .deal import Deal, Draw, Trick
@@ -34,6 +35,7 @@ __all__ = [
     "card_code",
     "cards_of",
     "facts",
+    "hint",
     "make_bot",
     "mask_of",
     "parse_card",

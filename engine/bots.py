@@ -37,8 +37,20 @@ class RandomBot:
         return (legal & -legal).bit_length() - 1
 
 
+def _heuristic(**kwargs) -> Bot:
+    from .ai.heuristic import HeuristicBot  # imported on first use: keeps `import engine` light
+
+    return HeuristicBot(**kwargs)
+
+
+def _expert(**kwargs) -> Bot:
+    from .ai.expert import ExpertBot
+
+    return ExpertBot(**kwargs)
+
+
 BotFactory = Callable[..., Bot]
-BOTS: dict[str, BotFactory] = {"random": RandomBot}
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "heuristic": _heuristic, "expert": _expert}
 
 
 def register_bot(name: str, factory: BotFactory) -> None:

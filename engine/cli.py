@@ -99,7 +99,14 @@ def _run_simulate(args) -> int:
         bots = [name.strip() for name in args.bots.split(",")] if args.bots else ["random"] * rules.players
         if args.deals < 0:
             raise ValueError("--deals must be zero or more")
-        summary = simulate(rules, bots, args.deals, args.seed)
+        if args.matches < 0:
+            raise ValueError("--matches must be zero or more")
+        if args.think_ms is not None and args.think_ms <= 0:
+            raise ValueError("--think-ms must be positive")
+        summary = simulate(
+            rules, bots, args.deals, args.seed, duplicate=args.duplicate, matches=args.matches,
+            think_ms=args.think_ms,
+        )  # fmt: skip
     except ValueError as error:  # RulesError is a ValueError too.
         print(f"simulate: {error}", file=sys.stderr)
         return EXIT_MALFORMED
@@ -108,8 +115,21 @@ def _run_simulate(args) -> int:
     else:
         rate = summary["deals_per_second"]
         print(f"deals: {summary['deals']}  seconds: {summary['seconds']:.3f}  deals/s: {rate}")
-        for name, points in zip(bots, summary["points"], strict=True):
-            print(f"  {name}: {points} points")
+        deal_wins = summary.get("deal_wins") or [None] * len(bots)
+        shares = summary.get("share") or [None] * len(bots)
+        for index, name in enumerate(bots):
+            line = f"  {name}: {summary['points'][index]} points"
+            if deal_wins[index] is not None:
+                line += f", {deal_wins[index]} deal wins"
+            if args.matches:
+                line += f", {summary['match_wins'][index]} match wins"
+            share = shares[index]
+            if share is not None:
+                line += f", share {share:.1%}"
+                interval = summary["share_ci95"][index]
+                if interval is not None:
+                    line += f" (95% CI {interval[0]:.1%}-{interval[1]:.1%})"
+            print(line)
     return EXIT_CLEAN
 
 
@@ -137,6 +157,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--deals", type=int, default=1000)
     sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument(
+        "--duplicate", action="store_true", help="play each deal again with the seats swapped (rotated)"
+    )
+    sim.add_argument("--matches", type=int, default=0, help="play this many whole matches instead of deals")
+    sim.add_argument("--think-ms", type=float, default=None, help="think-time budget per move for the expert")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.set_defaults(run=_run_simulate)
     facts_cmd = commands.add_parser("facts", help="print the numbers the rules pages quote")

@@ -7,6 +7,7 @@ The fast play-out calls the same `legal_mask`, `trick_winner`, `DRAW_ORDER` and
 from __future__ import annotations
 
 import gc
+import math
 import random
 import time
 
@@ -198,10 +199,21 @@ def _count_into(points: list[int], seats: list) -> None:
     seats.clear()
 
 
-def simulate(rules: Rules | str | dict, bot_names: list[str], deals: int, seed: int) -> dict:
+def simulate(
+    rules: Rules | str | dict, bot_names: list[str], deals: int, seed: int, *, duplicate: bool = False,
+    matches: int = 0, think_ms: float | None = None, bot_options: dict | None = None,
+) -> dict:  # fmt: skip
     """Play `deals` deals, bot i in seat i, the dealer moving left each deal.
 
-    Returns {deals, seconds, deals_per_second, points} with points per bot in the given order.
+    Returns {deals, seconds, deals_per_second, points}, plus {deal_wins, match_wins, share,
+    share_ci95} unless all bots are uniformly random with no duplicate or matches (the fast
+    play-out); lists are per bot in the given order. `duplicate` plays each deal once per rotation of
+    the bots over the seats (twice, seats swapped, with two players). `matches` > 0 plays that
+    many whole matches to the target instead of `deals` deals (each match rotated the same way
+    under `duplicate`). `think_ms` and `bot_options` are passed to every bot factory.
+    A deal (or match) is won by the bot with strictly the most points in it. The share is each
+    bot's part of all points, with a 95% interval over the independent units (a deal, a match,
+    or with `duplicate` all rotations of one).
     """
     rules = Rules.from_spec(rules)
     if len(bot_names) != rules.players:
@@ -213,31 +225,146 @@ def simulate(rules: Rules | str | dict, bot_names: list[str], deals: int, seed: 
             raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(sorted(BOTS))}")
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
         raise ValueError(f"deals must be a non-negative integer, got {deals!r}")
+    if isinstance(matches, bool) or not isinstance(matches, int) or matches < 0:
+        raise ValueError(f"matches must be a non-negative integer, got {matches!r}")
     rng = random.Random(seed)
     players = rules.players
     points = [0] * players
-    fast = all(getattr(BOTS[name], "uniform_random", False) for name in bot_names)
+    fast = (
+        all(getattr(BOTS[name], "uniform_random", False) for name in bot_names)
+        and not duplicate
+        and not matches
+    )
+    options = dict(bot_options or {})
+    if think_ms is not None:
+        options["think_ms"] = think_ms
     bots = (
         None
         if fast
-        else [make_bot(name, seed=seed * 8 + seat, rules=rules) for seat, name in enumerate(bot_names)]
+        else [
+            make_bot(name, seed=seed * 8 + seat, rules=rules, **options)
+            for seat, name in enumerate(bot_names)
+        ]
     )
+    deal_wins = [0] * players
+    match_wins = [0] * players
+    units: list[list[int]] = []
     # The play-outs create no reference cycles, so the cyclic collector only costs time here.
     collecting = gc.isenabled()
     gc.disable()
     try:
         start = time.perf_counter()
-        _run(rules, rng, deals, players, fast, bots, points)
+        if fast:
+            _run(rules, rng, deals, players, fast, bots, points)
+            played = deals
+        elif matches:
+            played = _run_matches(rules, seed, matches, bots, duplicate, points, deal_wins, match_wins, units)
+        else:
+            played = _run_deals(rules, rng, deals, bots, duplicate, points, deal_wins, units)
         seconds = time.perf_counter() - start
     finally:
         if collecting:
             gc.enable()
-    return {
-        "deals": deals,
+    summary = {
+        "deals": played,
         "seconds": round(seconds, 6),
-        "deals_per_second": round(deals / seconds, 1) if seconds > 0 else None,
+        "deals_per_second": round(played / seconds, 1) if seconds > 0 else None,
         "points": points,
     }
+    if not fast:  # the fast random play-out keeps its original, minimal summary
+        share, interval = _shares(points, units)
+        summary.update(deal_wins=deal_wins, match_wins=match_wins, share=share, share_ci95=interval)
+    return summary
+
+
+def _rotations(players: int, duplicate: bool) -> list[tuple[int, ...]]:
+    """seat -> bot index, for each rotation played."""
+    count = players if duplicate else 1
+    return [tuple((seat + shift) % players for seat in range(players)) for shift in range(count)]
+
+
+def _winner_of(totals: list[int]) -> int | None:
+    best = max(totals)
+    return totals.index(best) if totals.count(best) == 1 else None
+
+
+def _play_deal(deal: Deal, bots, seat_bot) -> list[int]:
+    while not deal.is_over:
+        seat = deal.to_move
+        deal.play(bots[seat_bot[seat]].choose(deal.view(seat)))
+    return deal.result().points_per_seat(deal.players)
+
+
+def _run_deals(rules, rng, deals, bots, duplicate, points, deal_wins, units) -> int:
+    players = rules.players
+    played = 0
+    for number in range(deals):
+        hands, stock = deal_deck(shuffled_deck(rng), players, number % players)
+        unit = [0] * players
+        for seat_bot in _rotations(players, duplicate):
+            deal = Deal.from_cards(rules, hands, stock, number % players)
+            per_seat = _play_deal(deal, bots, seat_bot)
+            per_bot = [0] * players
+            for seat, got in enumerate(per_seat):
+                per_bot[seat_bot[seat]] += got
+            winner = _winner_of(per_bot)
+            if winner is not None:
+                deal_wins[winner] += 1
+            for bot in range(players):
+                points[bot] += per_bot[bot]
+                unit[bot] += per_bot[bot]
+            played += 1
+        units.append(unit)
+    return played
+
+
+def _run_matches(rules, seed, matches, bots, duplicate, points, deal_wins, match_wins, units) -> int:
+    from .match import Match
+
+    players = rules.players
+    played = 0
+    for number in range(matches):
+        unit = [0] * players
+        for seat_bot in _rotations(players, duplicate):
+            match = Match(rules, seed=seed * 1_000_003 + number)
+            while not match.is_over:
+                deal = match.start_deal()
+                if match.is_over:  # a turned jack ended it before any card was played
+                    break
+                per_seat = _play_deal(deal, bots, seat_bot)
+                match.finish_deal()
+                per_bot = [0] * players
+                for seat, got in enumerate(per_seat):
+                    per_bot[seat_bot[seat]] += got
+                winner = _winner_of(per_bot)
+                if winner is not None:
+                    deal_wins[winner] += 1
+                for bot in range(players):
+                    points[bot] += per_bot[bot]
+                    unit[bot] += per_bot[bot]
+                played += 1
+            match_wins[seat_bot[match.winner]] += 1
+        units.append(unit)
+    return played
+
+
+def _shares(points: list[int], units: list[list[int]]):
+    """Each bot's share of all points, with a 95% interval (ratio estimator over the units)."""
+    total = sum(points)
+    if not total:
+        return [None] * len(points), [None] * len(points)
+    shares = [p / total for p in points]
+    n = len(units)
+    intervals: list = []
+    for bot, share in enumerate(shares):
+        if n < 2:
+            intervals.append(None)
+            continue
+        mean_total = total / n
+        residual = sum((unit[bot] - share * sum(unit)) ** 2 for unit in units)
+        half = 1.96 * math.sqrt(residual / (n * (n - 1))) / mean_total
+        intervals.append([round(max(0.0, share - half), 4), round(min(1.0, share + half), 4)])
+    return [round(share, 4) for share in shares], intervals
 
 
 def _run(rules, rng, deals, players, fast, bots, points) -> None:

@@ -1,0 +1,204 @@
+"""The heuristic and expert bots, the exact endgame solver, hints and the simulate flags."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import PRESETS, Deal, IllegalPlay, Rules, parse_card, simulate
+from engine.ai import REASON_CODES, ExpertBot, HeuristicBot, hint, solve_view
+from engine.ai.world import sample_world
+from engine.bots import make_bot
+from engine.cli import main
+
+
+def _random_prefix(rules, seed: int, plays: int) -> Deal:
+    rng = random.Random(seed)
+    deal = Deal.from_seed(rules, seed, seed % rules.players)
+    for _ in range(plays):
+        if deal.is_over:
+            break
+        deal.play(rng.choice(list(deal.legal_plays())))
+    return deal
+
+
+def _brute(deal: Deal, seat: int) -> int:
+    if deal.is_over:
+        seats = deal.result().seats
+        return seats.count(seat) - seats.count(1 - seat)
+    values = []
+    for card in list(deal.legal_plays()):
+        deal.play(card)
+        values.append(_brute(deal, seat))
+        deal.undo()
+    return max(values) if deal.to_move == seat else min(values)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "standard",
+        "classic",
+        {"preset": "standard", "nine_point": True, "game_tie": "non_dealer"},
+        {"preset": "classic", "turned_jack": True, "trump_when_able": False},
+    ],
+)
+def test_endgame_solver_equals_brute_force(spec):
+    rules = Rules.from_spec(spec)
+    for seed in range(30):
+        tricks_left = 2 + seed % 2
+        deal = _random_prefix(rules, seed, 2 * (26 - tricks_left) + seed % 2 * (seed // 2 % 2))
+        seat = deal.to_move
+        card, value = solve_view(deal.view(seat))
+        assert value == _brute(deal, seat)
+        deal.play(card)
+        assert _brute(deal, seat) == value  # the chosen card achieves the value
+
+
+def _hidden_permutations(deal: Deal, seat: int, rng: random.Random, tries: int):
+    """Deals with the same history whose hidden cards (unseen by `seat`) are permuted; only
+    those the recorded plays stay legal in (so they are consistent with the view)."""
+    view = deal.view(seat)
+    unseen = [c for c in range(52) if view.unseen >> c & 1]
+    for _ in range(tries):
+        image = unseen[:]
+        rng.shuffle(image)
+        mapping = dict(zip(unseen, image, strict=True))
+        hands = [[mapping.get(c, c) for c in range(52) if mask >> c & 1] for mask in deal.initial_hands]
+        stock = [mapping.get(c, c) for c in deal.stock]
+        other = Deal.from_cards(deal.rules, hands, stock, deal.dealer)
+        try:
+            for card in deal.plays:
+                other.play(card)
+        except IllegalPlay:
+            continue
+        yield other
+
+
+@pytest.mark.parametrize("preset", ["standard", "face-down", "classic"])
+def test_no_peeking(preset):
+    rules = Rules.preset(preset)
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(12):
+        deal = _random_prefix(rules, seed, (7 * seed) % 48 + 1)
+        seat = deal.to_move
+        view = deal.view(seat)
+        factories = [
+            lambda: HeuristicBot(seed=1),
+            lambda: ExpertBot(seed=1, samples=2),
+        ]
+        choices = [factory().choose(view) for factory in factories]
+        for other in _hidden_permutations(deal, seat, rng, 4):
+            other_view = other.view(seat)
+            assert other_view == view
+            assert [factory().choose(other_view) for factory in factories] == choices
+            checked += 1
+    assert checked > 5
+
+
+def test_sampled_worlds_are_consistent_with_the_view():
+    rules = Rules.preset("standard")
+    rng = random.Random(3)
+    for seed in range(20):
+        deal = _random_prefix(rules, seed, 3 + seed * 2)
+        seat = deal.to_move
+        view = deal.view(seat)
+        world = sample_world(view, rng)
+        assert world.hands[seat] == view.hand
+        for other in range(rules.players):
+            assert world.hands[other] & view.known[other] == view.known[other]
+            assert world.hands[other].bit_count() == view.hand_sizes[other]
+        # The true deal's remaining play is still legal in the sampled world for the next card.
+        assert world.legal() == view.legal
+
+
+@pytest.mark.parametrize("name,options", [("heuristic", {}), ("expert", {"samples": 2})])
+def test_bots_are_deterministic(name, options):
+    rules = Rules.preset("standard")
+
+    def play() -> tuple[int, ...]:
+        deal = Deal.from_seed(rules, 77, 1)
+        bots = [make_bot(name, seed=9 + s, rules=rules, **options) for s in range(2)]
+        while not deal.is_over:
+            seat = deal.to_move
+            deal.play(bots[seat].choose(deal.view(seat)))
+        return deal.plays
+
+    assert play() == play()
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_heuristic_plays_only_legal_cards(preset):
+    rules = Rules.preset(preset)
+    for seed in range(120):
+        deal = Deal.from_seed(rules, seed, seed % rules.players)
+        bot = HeuristicBot(seed=seed)
+        while not deal.is_over:
+            deal.play(bot.choose(deal.view(deal.to_move)))  # Deal.play refuses an illegal card
+        assert deal.is_over
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_expert_plays_only_legal_cards(preset):
+    rules = Rules.preset(preset)
+    for seed in range(3):
+        deal = Deal.from_seed(rules, seed, seed % rules.players)
+        bots = [ExpertBot(seed=seed, samples=1), HeuristicBot(), make_bot("random", seed=seed)]
+        while not deal.is_over:
+            seat = deal.to_move
+            deal.play(bots[(seat + seed) % rules.players].choose(deal.view(seat)))
+        assert deal.is_over
+
+
+def test_hint_gives_a_legal_card_and_a_known_reason():
+    rules = Rules.preset("standard")
+    reasons = set()
+    for seed in range(10):
+        deal = _random_prefix(rules, seed, seed * 5)
+        card, reason = hint(deal, deal.to_move, samples=2)
+        assert deal.is_legal(card) and reason in REASON_CODES
+        reasons.add(reason)
+    endgame = _random_prefix(rules, 1, 44)
+    card, reason = hint(endgame, endgame.to_move)
+    assert endgame.is_legal(card)
+    assert reason in ("endgame_exact", "only_legal_card")
+
+
+def test_heuristic_takes_low_with_the_two_and_beats_random():
+    # Hearts trump; seat 1 leads 7C; seat 0 may follow with 9C or trump with 2H and score Low.
+    mine, theirs = ["2H", "9C", "TS", "7D", "8D", "9D"], ["7C", "8C", "3S", "4S", "5D", "6D"]
+    rest = [c for c in _codes() if c not in {*mine, *theirs, "JH", "QD"}]
+    deal = Deal.from_cards("standard", [mine, theirs], ["JH", "QD", *rest], 0)
+    deal.play("7C")
+    assert HeuristicBot().choose(deal.view(0)) == parse_card("2H")
+    summary = simulate("standard", ["heuristic", "random"], 150, 4, duplicate=True)
+    assert summary["share"][0] > 0.55
+
+
+def _codes():
+    from engine.cards import card_code
+
+    return [card_code(c) for c in range(52)]
+
+
+def test_simulate_duplicate_and_matches_report_per_bot():
+    summary = simulate("standard", ["heuristic", "random"], 20, 3, duplicate=True)
+    assert summary["deals"] == 40 and len(summary["deal_wins"]) == 2
+    low, high = summary["share_ci95"][0]
+    assert low <= summary["share"][0] <= high
+    matches = simulate({"preset": "standard", "target": 5}, ["heuristic", "random"], 0, 3, matches=3,
+                       duplicate=True)  # fmt: skip
+    assert sum(matches["match_wins"]) == 6
+    same = simulate("standard", ["expert", "heuristic"], 2, 1, bot_options={"samples": 1})
+    assert same == {**simulate("standard", ["expert", "heuristic"], 2, 1, bot_options={"samples": 1}),
+                    "seconds": same["seconds"], "deals_per_second": same["deals_per_second"]}  # fmt: skip
+
+
+def test_cli_simulate_flags(capsys):
+    args = ["simulate", "--bots", "heuristic,random", "--deals", "5", "--duplicate", "--think-ms", "5"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "deal wins" in out and "95% CI" in out
+    assert main(["simulate", "--bots", "heuristic,nobody", "--deals", "1"]) == 2
