@@ -7,6 +7,7 @@ import json
 import sys
 
 from .bots import BOTS
+from .catalogue import LANGUAGES
 from .facts import facts
 from .messages import message
 from .record import replay
@@ -143,6 +144,23 @@ def _run_facts(args) -> int:
     return EXIT_CLEAN
 
 
+def _run_play(args) -> int:
+    import random
+
+    from .terminal import play
+
+    try:
+        rules = _parse_rules(args.rules)
+    except (RulesError, ValueError) as error:
+        print(f"play: {error}", file=sys.stderr)
+        return EXIT_MALFORMED
+    if args.bot not in BOTS:
+        print(f"play: unknown bot {args.bot!r}: choose one of {', '.join(BOTS)}", file=sys.stderr)
+        return EXIT_MALFORMED
+    seed = random.SystemRandom().getrandbits(31) if args.seed is None else args.seed
+    return play(args.lang, rules.to_spec(), args.bot, seed)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description="California Jack rules engine")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -167,6 +185,12 @@ def build_parser() -> argparse.ArgumentParser:
     facts_cmd = commands.add_parser("facts", help="print the numbers the rules pages quote")
     facts_cmd.add_argument("--rules", default="standard")
     facts_cmd.set_defaults(run=_run_facts)
+    play_cmd = commands.add_parser("play", help="play a match in the terminal against a bot")
+    play_cmd.add_argument("--lang", default="en", choices=LANGUAGES, help="language of every message")
+    play_cmd.add_argument("--rules", default="standard", help="preset name or JSON rules object")
+    play_cmd.add_argument("--bot", default="heuristic", help=f"the opponent ({', '.join(BOTS)})")
+    play_cmd.add_argument("--seed", type=int, default=None, help="reproduce a match (default: random)")
+    play_cmd.set_defaults(run=_run_play)
     return parser
 
 

@@ -1,0 +1,38 @@
+"""One language's message catalogue (engine/locales/<lang>.json) for text UIs.
+
+The site, the browser stepper and the terminal game all read these same files;
+this module gives the terminal a small accessor: dotted keys, filled
+placeholders, and card names in that language.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+LOCALES = Path(__file__).parent / "locales"
+LANGUAGES = ("en", "pt", "fr", "es", "it")
+
+
+class Catalogue:
+    def __init__(self, lang: str = "en"):
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+        self.lang = lang
+        self._tree = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+
+    def text(self, key: str, **params) -> str:
+        node = self._tree
+        for part in key.split("."):
+            node = node[part]
+        return node.format(**params) if params else node
+
+    def card(self, code: str) -> str:
+        """'J♥' in this language's short rank letters."""
+        return self.text(f"ranks.{code[0]}.short") + self.text(f"suits.{code[1]}.symbol")
+
+    def card_name(self, code: str) -> str:
+        """'jack of hearts' in this language."""
+        rank = self.text(f"ranks.{code[0]}.name")
+        suit = self.text(f"suits.{code[1]}.name")
+        return self.text("card_name", rank=rank, suit=suit)

@@ -1,0 +1,123 @@
+"""`python -m engine play`: a match in the terminal against a bot, in any site language.
+
+All wording comes from the same message catalogue as the site (engine/locales),
+so an illegal play is explained with the words the stepper uses. Seats are named
+"Player A" (you) and "Player B" (the computer) so every sentence template reads
+the same for both.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+from .bots import make_bot
+from .cards import card_code, parse_card
+from .catalogue import Catalogue
+from .errors import IllegalPlay
+from .match import Match
+from .rules import Rules
+
+HUMAN = 0
+
+
+def _cards(catalogue: Catalogue, cards) -> str:
+    return " ".join(catalogue.card(card_code(c)) for c in cards)
+
+
+def _seat(catalogue: Catalogue, seat: int) -> str:
+    return catalogue.text("seats.seat", letter="ABC"[seat])
+
+
+def _reason_text(catalogue: Catalogue, reason, values: tuple[int, ...]) -> str:
+    params = {
+        "player": _seat(catalogue, reason.seat) if reason.seat is not None else "",
+        "card": catalogue.card(reason.card) if reason.card else "",
+        "trick": reason.trick if reason.trick is not None else "",
+        "values": "–".join(str(v) for v in values),
+    }
+    return catalogue.text(reason.key, **params)
+
+
+class TerminalGame:
+    """One match, human at seat 0 against `bot_name`; input and output are injectable for tests."""
+
+    def __init__(self, lang: str, rules: Rules, bot_name: str, seed: int,
+                 read: Callable[[str], str] = input, write: Callable[[str], None] = print):
+        self.catalogue = Catalogue(lang)
+        self.match = Match(rules, seed=seed)
+        self.bot = make_bot(bot_name, seed=seed, rules=self.match.rules)
+        self.read, self.write = read, write
+
+    def run(self) -> int:
+        c = self.catalogue
+        while not self.match.is_over:
+            deal = self.match.start_deal()
+            self.write(f"\n{c.text('ui.dealer')}: {_seat(c, deal.dealer)} · "
+                       f"{c.text('ui.trump')}: {c.card(card_code(deal.view(HUMAN).trump_card))}")
+            if self.match.is_over:
+                break
+            while not deal.is_over:
+                seat = deal.to_move
+                card = self._human_card(deal) if seat == HUMAN else self.bot.choose(deal.view(seat))
+                if card is None:
+                    return 130  # input closed: leave quietly, nothing is corrupted
+                trick = deal.play(card)
+                self.write(c.text("ui.plays", player=_seat(c, seat), card=c.card(card_code(card))))
+                if trick is not None:
+                    self._show_trick_end(deal, trick)
+            summary = self.match.finish_deal()
+            result = deal.result()
+            self.write(f"\n{c.text('ui.deal_points')}:")
+            for reason in result.reasons:
+                self.write(f"  {c.text('points.' + reason.point)}: {_reason_text(c, reason, result.values)}")
+            self.write(f"{c.text('ui.score')}: " + " · ".join(
+                f"{_seat(c, s)} {v}" for s, v in enumerate(summary.scores_after)))
+        self.write(c.text("ui.match_winner", player=_seat(c, self.match.winner)))
+        return 0
+
+    def _show_trick_end(self, deal, trick) -> None:
+        c = self.catalogue
+        self.write(c.text("ui.wins_trick", player=_seat(c, trick.winner)))
+        for draw in trick.draws:
+            shown = c.card(card_code(draw.card)) if draw.card is not None else c.text("ui.hidden_card")
+            if draw.seat == HUMAN or draw.card is not None:
+                self.write("  " + c.text("ui.draw", player=_seat(c, draw.seat), card=shown))
+
+    def _human_card(self, deal) -> int | None:
+        c = self.catalogue
+        view = deal.view(HUMAN)
+        stock = (c.card(card_code(view.stock_top)) if view.stock_top is not None
+                 else c.text("ui.stock_empty"))
+        self.write(f"\n{c.text('ui.current_trick')}: {_cards(c, view.current_trick) or '—'} · "
+                   f"{c.text('ui.stock_top')}: {stock} ({c.text('ui.cards_left', n=view.stock_count)})")
+        hand = [card for card in range(52) if view.hand >> card & 1]
+        self.write(f"{c.text('ui.hand')}: {_cards(c, hand)}")
+        while True:
+            try:
+                text = self.read(c.text("ui.your_turn") + " ").strip()
+            except EOFError:
+                return None
+            try:
+                card = parse_card(text)
+                deal.check(card)
+                return card
+            except IllegalPlay as error:
+                self.write(self._illegal_text(error))
+            except ValueError:
+                self.write(c.text("errors.not_a_card", text=text))
+
+    def _illegal_text(self, error: IllegalPlay) -> str:
+        c = self.catalogue
+        suit = c.text(f"suits.{error.led}.name") if error.led else ""
+        card = c.card(error.card) if error.card else ""
+        return c.text(error.key, card=card, suit=suit)
+
+
+def play(lang: str, rules_spec: str, bot_name: str, seed: int) -> int:
+    game = TerminalGame(lang, Rules.from_spec(rules_spec), bot_name, seed)
+    try:
+        return game.run()
+    except KeyboardInterrupt:
+        sys.stdout.write("\n")
+        return 130

@@ -1,0 +1,55 @@
+"""`python -m engine play`: a whole match through the terminal UI, in two languages."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import Rules, card_code
+from engine.catalogue import LOCALES, Catalogue
+from engine.terminal import TerminalGame
+
+
+def _scripted_game(lang: str, first_answers: list[str]):
+    out: list[str] = []
+    answers = list(first_answers)
+    game = None
+
+    def read(prompt: str) -> str:
+        if answers:
+            return answers.pop(0)
+        deal = game.match.deal
+        return card_code(next(iter(deal.legal_plays())))
+
+    game = TerminalGame(lang, Rules.preset("standard"), "heuristic", seed=5, read=read, write=out.append)
+    return game, out
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_a_whole_match_ends_with_a_winner_in_the_chosen_language(lang):
+    game, out = _scripted_game(lang, [])
+    assert game.run() == 0
+    catalogue = Catalogue(lang)
+    winner = catalogue.text("seats.seat", letter="AB"[game.match.winner])
+    assert out[-1] == catalogue.text("ui.match_winner", player=winner)
+    assert max(game.match.scores) >= game.match.rules.target
+    assert any(catalogue.text("ui.deal_points") in line for line in out)
+
+
+def test_bad_and_illegal_input_is_explained_and_changes_nothing():
+    game, out = _scripted_game("pt", ["zz"])
+    game.match.start_deal()
+    deal = game.match.deal
+    before = deal.state_key()
+    # Not a card: the catalogue's message, in Portuguese, and the deal untouched.
+    card = game._human_card(deal) if deal.to_move == 0 else None
+    assert any("não é uma carta" in line for line in out)
+    assert card is None or deal.is_legal(card)
+    assert deal.state_key() == before
+
+
+def test_every_catalogue_has_the_terminal_keys():
+    for path in LOCALES.glob("*.json"):
+        tree = json.loads(path.read_text(encoding="utf-8"))
+        assert "not_a_card" in tree["errors"], path.name
