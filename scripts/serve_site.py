@@ -29,6 +29,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         **EXTRA_TYPES,
     }
 
+    def copyfile(self, source, outputfile) -> None:
+        # A browser that cancels a download (e.g. on navigation) is not a server error.
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            super().copyfile(source, outputfile)
+
     def log_message(self, format: str, *args: object) -> None:
         if self.server.quiet:  # type: ignore[attr-defined]
             return

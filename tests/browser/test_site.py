@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import urlsplit
 
 import pytest
@@ -95,3 +96,16 @@ def test_no_serious_accessibility_violation_anywhere(browser, site_url, site_dir
     context.close()
     assert not foreign
     assert not failures, "\n".join(failures[:30])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_quick_reference_prints_on_one_a4_page(browser, site_url, lang):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{site_url}{language_prefix(lang)}quick-reference/")
+    page.emulate_media(media="print")
+    pdf = page.pdf(format="A4", print_background=False, prefer_css_page_size=True)
+    context.close()
+    # Each page of a PDF is one "/Type /Page" object (the tree root is "/Type /Pages").
+    pages = len(re.findall(rb"/Type\s*/Page\b", pdf))
+    assert pages == 1, f"{lang}: the quick reference prints on {pages} A4 pages"
