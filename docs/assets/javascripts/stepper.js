@@ -1,0 +1,866 @@
+// Interactive stepper for the worked examples.
+//
+// Every <script type="application/json" class="cj-example-data"> block on the page (written by
+// scripts/hooks/worked_examples.py) becomes a stepper: first / previous / next / last, by
+// buttons and by ← → Home End; the annotations of each step in the page language; the state
+// of the deal replayed live by the rules engine, which runs in Pyodide inside a Web Worker
+// (engine-worker.js); "your turn" quizzes judged by the engine; and a "replay under other
+// rules" switch where the example declares alternatives.
+//
+// The static example on the page is never changed: it reads without JavaScript, and if the
+// engine cannot load, a message in the page language says so and the static example remains.
+//
+// scripts/hooks/widgets.py adds this module only to pages that carry an example block, so
+// rules pages never load the worker or Pyodide. It also writes #cj-stepper-strings: the
+// loading and failure messages in the page language (needed before the engine, which ships
+// the catalogue, is there) and the relative path to the page language's home.
+//
+// A step is a position in the deal: step k is the state after the first k plays (step 0 is
+// before the first card), so an example with n plays has steps 0..n.
+
+const HERE = new URL(import.meta.url);
+const LOAD_TIMEOUT_MS = 120_000;
+const VERSION = HERE.search; // ?v=<hash> from the hook, forwarded to the worker and the CSS
+
+// Where each refusal's rule is explained, relative to the page language's home. The ids are
+// the fixed section ids of docs/_data/outline.yml, the same in every language.
+const RULE_LINKS = {
+  not_in_hand: "rules/#leading-and-following",
+  must_follow_suit: "rules/#leading-and-following",
+  must_follow_trump: "rules/#leading-and-following",
+  must_trump: "rules/#leading-and-following",
+  must_follow_suit_only: "variants/#stricter-follow",
+  deal_over: "rules/#drawing",
+};
+
+// ----- the engine worker --------------------------------------------------------------------
+
+class Engine {
+  constructor() {
+    this.worker = new Worker(new URL("engine-worker.js" + VERSION, HERE), { type: "module" });
+    this.pending = new Map();
+    this.nextId = 1;
+    this.listeners = new Set();
+    this.stage = "runtime";
+    this.ready = new Promise((resolve, reject) => {
+      this.rejectReady = reject;
+      this.worker.onmessage = (event) => {
+        const message = event.data;
+        if (message.type === "progress") {
+          this.stage = message.stage;
+          // Stage timings for scripts/bench_stepper.py, at the time the worker reached them.
+          const startTime = Math.max(0, message.at - performance.timeOrigin);
+          performance.mark(`cj-engine-${message.stage}`, { startTime });
+          this.listeners.forEach((listener) => listener(message.stage));
+          if (message.stage === "ready") {
+            clearTimeout(this.watchdog);
+            resolve();
+          }
+        } else if (message.type === "failed") {
+          this.fail(new Error(message.message), reject);
+        } else if (message.type === "answer") {
+          const waiting = this.pending.get(message.id);
+          this.pending.delete(message.id);
+          if (waiting) waiting.resolve(JSON.parse(message.answer));
+        }
+      };
+      // The worker script itself failed to load, or crashed.
+      this.worker.onerror = (event) => {
+        event.preventDefault();
+        this.fail(new Error(event.message || "the engine worker stopped"), reject);
+      };
+    });
+    this.ready.catch(() => {}); // every caller handles the rejection itself
+    // A last resort for a load that neither finishes nor fails (the worker reports failed
+    // downloads itself): after this long the reader is told, and the static example is there.
+    this.watchdog = setTimeout(() => {
+      if (this.stage !== "ready" && this.stage !== "failed") this.fail(new Error("loading timed out"), this.rejectReady);
+    }, LOAD_TIMEOUT_MS);
+  }
+
+  fail(error, reject) {
+    if (this.stage === "failed") return;
+    clearTimeout(this.watchdog);
+    this.worker.terminate(); // it may still be waiting on a download that will never come
+    this.stage = "failed";
+    this.listeners.forEach((listener) => listener("failed"));
+    this.pending.forEach((waiting) => waiting.reject(error));
+    this.pending.clear();
+    reject(error);
+  }
+
+  onProgress(listener) {
+    this.listeners.add(listener);
+    listener(this.stage);
+  }
+
+  // One request (an object) to engine.web_api.handle; resolves with the answer object, and
+  // rejects when the answer is an error.
+  async request(request) {
+    await this.ready;
+    const id = this.nextId++;
+    const answer = await new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, request: JSON.stringify(request) });
+    });
+    if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`);
+    return answer;
+  }
+}
+
+let engineInstance = null;
+function engine() {
+  engineInstance ??= new Engine(); // one worker per page, shared by every stepper on it
+  return engineInstance;
+}
+
+// What the hook wrote into the page: loading/failure messages, language, language home.
+let early = null;
+function earlyStrings() {
+  if (early === null) {
+    const element = document.getElementById("cj-stepper-strings");
+    try {
+      early = element ? JSON.parse(element.textContent) : {};
+    } catch {
+      early = {};
+    }
+  }
+  return early;
+}
+
+// ----- strings ------------------------------------------------------------------------------
+
+function dig(tree, key) {
+  let node = tree;
+  for (const part of key.split(".")) node = node && typeof node === "object" ? node[part] : undefined;
+  return typeof node === "string" ? node : null;
+}
+
+class Strings {
+  constructor(answer, blockStrings) {
+    this.catalogue = answer.catalogue;
+    this.untranslated = new Set(answer.untranslated);
+    this.blockStrings = blockStrings ?? {};
+  }
+
+  // The page language's catalogue (from the engine archive) first; the strings the build
+  // copied from the same catalogue into the example block cover anything untranslated.
+  lookup(key) {
+    if (!this.untranslated.has(key)) {
+      const own = dig(this.catalogue, key);
+      if (own !== null) return own;
+    }
+    return dig(this.blockStrings, key) ?? dig(this.catalogue, key);
+  }
+
+  // t("ui.step", {n: 1, total: 9}); an unknown {placeholder} stays visible rather than failing.
+  t(key, params = {}) {
+    const template = this.lookup(key);
+    if (template === null) return key;
+    return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  }
+
+  suitName(letter) {
+    return this.t(`suits.${letter}.name`);
+  }
+
+  cardShort(code) {
+    return this.t(`ranks.${code[0]}.short`) + this.t(`suits.${code[1]}.symbol`);
+  }
+
+  cardName(code) {
+    return this.t("card_name", { rank: this.t(`ranks.${code[0]}.name`), suit: this.suitName(code[1]) });
+  }
+}
+
+// ----- DOM helpers --------------------------------------------------------------------------
+
+function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "class") element.className = value;
+    else if (name === "text") element.textContent = value;
+    else if (name === "html") element.innerHTML = value; // only for HTML the build wrote
+    else if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
+    else element.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
+  }
+  return element;
+}
+
+// A card as the static pages show it (cards.css): rank and suit symbol visible, the full name
+// as its accessible name. The suit symbol always carries the suit; colour only adds to it.
+function cardSpan(strings, code) {
+  return h("span", {
+    class: `cj-card cj-${code[1].toLowerCase()} cj-st-card`,
+    role: "img",
+    "aria-label": strings.cardName(code),
+    "data-card": code,
+    text: strings.cardShort(code),
+  });
+}
+
+function hiddenCard(strings) {
+  return h("span", {
+    class: "cj-card cj-hidden cj-st-card cj-st-card--hidden",
+    role: "img",
+    "aria-label": strings.t("ui.hidden_card"),
+    text: "?",
+  });
+}
+
+// A catalogue template with elements (cards, names) in place of its placeholders.
+function fill(strings, key, params) {
+  const template = strings.lookup(key) ?? key;
+  const parts = [];
+  let last = 0;
+  for (const match of template.matchAll(/\{(\w+)\}/g)) {
+    parts.push(template.slice(last, match.index));
+    parts.push(match[1] in params ? params[match[1]] : match[0]);
+    last = match.index + match[0].length;
+  }
+  parts.push(template.slice(last));
+  return h("span", {}, parts);
+}
+
+// replaceChildren, skipping the null / false of optional parts.
+function setChildren(element, ...children) {
+  element.replaceChildren(...children.flat(Infinity).filter((child) => child !== null && child !== undefined && child !== false));
+}
+
+function capitalise(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+function loadStylesheet() {
+  if (document.querySelector("link[data-cj-stepper-css]")) return;
+  document.head.append(
+    h("link", { rel: "stylesheet", href: new URL("stepper.css" + VERSION, HERE).href, "data-cj-stepper-css": "" }),
+  );
+}
+
+// ----- the example data ---------------------------------------------------------------------
+
+// Which step an annotation anchor belongs to (see worked_examples_model.Anchor).
+function anchorStep(at, players, lastStep) {
+  if (at.kind === "start") return 0;
+  if (at.kind === "play") return Math.min(at.index + 1, lastStep);
+  if (at.kind === "trick" || at.kind === "draws") return Math.min(at.index * players, lastStep);
+  return lastStep; // "end"
+}
+
+function readExample(block) {
+  const data = JSON.parse(block.textContent);
+  return {
+    slug: data.slug ?? "",
+    title: data.title ?? "",
+    record: data.record,
+    narrator: Number.isInteger(data.narrator) ? data.narrator : null, // "all": every hand shown
+    seats: data.seats ?? ["A", "B", "C"],
+    annotations: data.annotations ?? [],
+    quizzes: new Map((data.quiz ?? []).map((quiz) => [quiz.play, quiz])),
+    alternatives: (data.alternatives ?? []).map((alternative) => ({
+      ...alternative,
+      // An alternative replays the same deal under its rules (and, if given, its own plays).
+      record: { ...data.record, rules: alternative.rules, plays: alternative.plays ?? data.record.plays },
+    })),
+    strings: data.strings ?? {},
+  };
+}
+
+// ----- one stepper --------------------------------------------------------------------------
+
+let stepperCount = 0;
+
+class Stepper {
+  constructor(block, placeBefore) {
+    this.block = block;
+    this.example = readExample(block);
+    this.id = `cj-stepper-${++stepperCount}`;
+    this.step = 0;
+    this.replays = new Map(); // -1 (the example's rules) or an alternative's index -> replay
+    this.alternative = -1;
+    this.answered = new Set(); // quiz steps answered or revealed
+    this.root = h("section", {
+      class: "cj-stepper",
+      id: this.id,
+      "data-cj-stepper": this.example.slug,
+      "data-state": "loading",
+    });
+    this.progressBar = h("progress", { max: "100", value: "5", class: "cj-st-progress" });
+    this.statusText = h("span", { class: "cj-st-status__text", text: earlyStrings().loading || "…" });
+    this.progressBar.setAttribute("aria-label", earlyStrings().loading || "…");
+    this.root.append(h("div", { class: "cj-st-status", role: "status" }, this.progressBar, " ", this.statusText));
+    placeBefore.before(this.root);
+  }
+
+  async start() {
+    const worker = engine();
+    worker.onProgress((stage) => this.showProgress(stage));
+    try {
+      const lang = earlyStrings().lang || document.documentElement.lang || "en";
+      const catalogue = await worker.request({ op: "catalogue", lang });
+      this.strings = new Strings(catalogue, this.example.strings);
+      await this.replay(-1);
+    } catch (error) {
+      this.showFailure(error);
+      return;
+    }
+    this.buildUi();
+    this.root.dataset.state = "ready";
+    this.render(false);
+    // For scripts/bench_stepper.py: from navigation to the first ready stepper.
+    if (!performance.getEntriesByName("cj-stepper-ready").length) performance.mark("cj-stepper-ready");
+  }
+
+  showProgress(stage) {
+    if (this.root.dataset.state !== "loading") return;
+    const values = { runtime: 10, engine: 80, ready: 95 };
+    if (stage in values) this.progressBar.value = values[stage];
+  }
+
+  showFailure(error) {
+    this.root.dataset.state = "failed";
+    setChildren(this.root, h("p", { class: "cj-st-failed", role: "alert", text: earlyStrings().load_failed }));
+    // The reason stays available to developers without an error on the reader's console.
+    this.root.dataset.error = String(error && error.message ? error.message : error);
+  }
+
+  // Replay the whole deal under the example's rules (-1) or an alternative's, once: every
+  // state comes from the engine in the worker, then is cached for stepping back and forth.
+  async replay(alternative) {
+    if (!this.replays.has(alternative)) {
+      const record = alternative < 0 ? this.example.record : this.example.alternatives[alternative].record;
+      const answer = await engine().request({ op: "replay", record, narrator: this.example.narrator });
+      answer.notes = this.notesByStep(
+        alternative < 0 ? this.example.annotations : this.example.alternatives[alternative].annotations ?? [],
+        answer,
+      );
+      this.replays.set(alternative, answer);
+    }
+    return this.replays.get(alternative);
+  }
+
+  notesByStep(annotations, replay) {
+    const last = replay.states.length - 1;
+    const notes = new Map();
+    for (const note of annotations) {
+      const step = anchorStep(note.at, replay.players, last);
+      if (!notes.has(step)) notes.set(step, []);
+      notes.get(step).push(note);
+    }
+    return notes;
+  }
+
+  get current() {
+    return this.replays.get(this.alternative);
+  }
+
+  get lastStep() {
+    return this.current.states.length - 1;
+  }
+
+  name(seat) {
+    return seat === null || seat === undefined ? this.strings.t("examples.no_one") : this.example.seats[seat];
+  }
+
+  // ----- the interface ------------------------------------------------------------------------
+
+  buildUi() {
+    const s = this.strings;
+    setChildren(this.root);
+    this.root.setAttribute("role", "region");
+    this.root.setAttribute("aria-label", this.example.title);
+
+    const button = (action, label, symbol) => {
+      const arrow = h("span", { "aria-hidden": "true", text: symbol });
+      const forward = action === "next" || action === "last";
+      return h(
+        "button",
+        { type: "button", class: "md-button cj-st-nav", "data-action": action, onclick: () => this.navigate(action) },
+        forward ? [label, " ", arrow] : [arrow, " ", label],
+      );
+    };
+    this.buttons = {
+      first: button("first", s.t("ui.first"), "«"),
+      previous: button("previous", s.t("ui.previous"), "‹"),
+      next: button("next", s.t("ui.next"), "›"),
+      last: button("last", s.t("ui.last"), "»"),
+    };
+    this.counter = h("span", { class: "cj-st-counter", "data-role": "counter" });
+    const controls = h(
+      "div",
+      { class: "cj-st-controls" },
+      this.buttons.first,
+      this.buttons.previous,
+      this.counter,
+      this.buttons.next,
+      this.buttons.last,
+    );
+
+    let switches = null;
+    if (this.example.alternatives.length) {
+      // One toggle button per declared alternative; aria-pressed carries the state (and a
+      // check mark shows it), never colour alone.
+      switches = h(
+        "div",
+        { class: "cj-st-rules", role: "group", "aria-label": s.t("examples.other_rules", { label: "" }).replace(/[:：]\s*$/, "") },
+        this.example.alternatives.map((alternative, index) =>
+          h("button", {
+            type: "button",
+            class: "md-button cj-st-toggle",
+            "aria-pressed": "false",
+            "data-action": "alternative",
+            "data-alternative": String(index),
+            text: s.t("examples.other_rules", { label: alternative.label }),
+            onclick: () => this.toggleAlternative(index),
+          }),
+        ),
+      );
+    }
+
+    this.table = h("div", { class: "cj-st-table", "data-role": "table" });
+    this.quiz = h("div", { class: "cj-st-quiz", "data-role": "quiz", hidden: true });
+    this.annotation = h("div", { class: "cj-st-annotation", "data-role": "annotation" });
+    this.outcome = h("div", { class: "cj-st-outcome", "data-role": "outcome", hidden: true });
+    this.live = h("p", { class: "cj-st-sr", "aria-live": "polite", "aria-atomic": "true", "data-role": "live" });
+    this.root.append(...[controls, switches, this.table, this.quiz, this.annotation, this.outcome, this.live].filter(Boolean));
+    // The keys act while focus is inside the stepper, so they never hijack the page's scrolling.
+    this.root.addEventListener("keydown", (event) => this.onKey(event));
+  }
+
+  onKey(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const action = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" }[event.key];
+    if (!action) return;
+    event.preventDefault();
+    this.navigate(action);
+  }
+
+  // A quiz holds "next" until the reader has picked a card or asked for the answer; "last" and
+  // "first" always work, so the stepper never traps anyone.
+  navigate(action) {
+    if (action === "next" && this.quizPending()) {
+      this.announce(this.strings.t("ui.your_turn"));
+      this.quiz.querySelector("button")?.focus();
+      return;
+    }
+    const target = {
+      first: 0,
+      previous: Math.max(0, this.step - 1),
+      next: Math.min(this.lastStep, this.step + 1),
+      last: this.lastStep,
+    }[action];
+    if (target === this.step) return;
+    this.step = target;
+    this.render(true);
+  }
+
+  activeQuiz() {
+    if (this.alternative >= 0 || this.step >= this.lastStep) return null;
+    return this.example.quizzes.get(this.step) ?? null;
+  }
+
+  quizPending() {
+    return this.activeQuiz() !== null && !this.answered.has(this.step);
+  }
+
+  async toggleAlternative(index) {
+    const next = this.alternative === index ? -1 : index;
+    try {
+      await this.replay(next);
+    } catch (error) {
+      setChildren(this.annotation, h("p", { text: this.strings.t("ui.engine_error", { message: error.message }) }));
+      return;
+    }
+    this.alternative = next;
+    this.step = Math.min(this.step, this.lastStep);
+    for (const toggle of this.root.querySelectorAll("[data-action=alternative]")) {
+      toggle.setAttribute("aria-pressed", String(Number(toggle.dataset.alternative) === next));
+    }
+    this.root.dataset.rules = next < 0 ? "example" : this.example.alternatives[next].id ?? String(next);
+    this.render(true);
+  }
+
+  // ----- rendering ----------------------------------------------------------------------------
+
+  render(announce) {
+    const s = this.strings;
+    const replay = this.current;
+    const state = replay.states[this.step];
+    this.root.dataset.step = String(this.step);
+    this.counter.textContent = s.t("ui.step", { n: this.step, total: this.lastStep });
+    this.buttons.first.disabled = this.buttons.previous.disabled = this.step === 0;
+    this.buttons.next.disabled = this.buttons.last.disabled = this.step === this.lastStep;
+    // A focused button that becomes disabled would drop focus to <body>: keep it in the stepper.
+    if (document.activeElement?.disabled) this.root.querySelector(".cj-st-nav:not(:disabled)")?.focus();
+    setChildren(this.table, this.renderTable(replay, state));
+    this.renderQuiz(state);
+    this.renderAnnotation(replay);
+    this.renderOutcome(replay);
+    this.syncNext();
+    if (announce) this.announce(this.describe(state));
+  }
+
+  syncNext() {
+    if (this.quizPending()) this.buttons.next.setAttribute("aria-disabled", "true");
+    else this.buttons.next.removeAttribute("aria-disabled");
+  }
+
+  renderTable(replay, state) {
+    const s = this.strings;
+    const trump = replay.trump;
+    const fragment = document.createDocumentFragment();
+    fragment.append(
+      h(
+        "p",
+        { class: "cj-st-facts" },
+        `${s.t("ui.trump")}: `,
+        h("strong", { text: `${s.t(`suits.${trump}.symbol`)} ${s.suitName(trump)}` }),
+        " · ",
+        h(
+          "span",
+          { "data-role": "stock" },
+          `${s.t("ui.stock_top")}: `,
+          state.stock_top ? cardSpan(s, state.stock_top) : state.stock_count ? hiddenCard(s) : "—",
+          " · ",
+          state.stock_count ? s.t("ui.cards_left", { n: state.stock_count }) : s.t("ui.stock_empty"),
+        ),
+      ),
+    );
+
+    const hands = h("div", { class: "cj-st-hands" });
+    state.hands.forEach((hand, seat) => {
+      const toMove = state.to_move === seat;
+      hands.append(
+        h(
+          "div",
+          { class: "cj-st-hand" + (toMove ? " cj-st-hand--to-move" : ""), "data-seat": String(seat) },
+          h(
+            "p",
+            { class: "cj-st-hand__name" },
+            h("strong", { text: this.name(seat) }),
+            seat === replay.dealer ? ` · ${s.t("ui.dealer")}` : "",
+            toMove ? h("span", { class: "cj-st-to-play" }, " — ", s.t("ui.to_play")) : "",
+            ` · ${s.t("ui.tricks_won")}: ${state.tricks_won[seat]}`,
+          ),
+          h(
+            "p",
+            { class: "cj-cards cj-st-cards" },
+            hand.cards.map((code) => [cardSpan(s, code), " "]),
+            Array.from({ length: hand.hidden }, () => [hiddenCard(s), " "]),
+          ),
+        ),
+      );
+    });
+    fragment.append(hands);
+
+    fragment.append(
+      h(
+        "div",
+        { class: "cj-st-trick", "data-role": "trick" },
+        h("p", {}, h("strong", { text: s.t("ui.current_trick") }), ": ",
+          state.trick.length
+            ? state.trick.map((play, i) => [i ? " · " : "", `${this.name(play.seat)} `, cardSpan(s, play.card)])
+            : "—"),
+      ),
+    );
+
+    if (state.completed) {
+      const done = state.completed;
+      fragment.append(
+        h(
+          "div",
+          { class: "cj-st-completed", "data-role": "completed", "data-winner": String(done.winner) },
+          h(
+            "p",
+            {},
+            h("strong", { text: s.t("ui.trick", { n: done.number }) }),
+            ": ",
+            done.cards.map((play, i) => [i ? " · " : "", `${this.name(play.seat)} `, cardSpan(s, play.card)]),
+            " — ",
+            s.t("ui.wins_trick", { player: this.name(done.winner) }),
+          ),
+          done.draws.length
+            ? h(
+                "p",
+                {},
+                `${s.t("ui.draws")}: `,
+                done.draws.map((draw, i) => [
+                  i ? " · " : "",
+                  fill(s, "ui.draw", {
+                    player: this.name(draw.seat),
+                    card: draw.card ? cardSpan(s, draw.card) : hiddenCard(s),
+                  }),
+                ]),
+              )
+            : null,
+        ),
+      );
+    }
+    return fragment;
+  }
+
+  renderAnnotation(replay) {
+    const notes = replay.notes.get(this.step) ?? [];
+    const children = notes.map((note) => h("p", { html: note.html }));
+    if (this.alternative >= 0 && replay.error) {
+      const error = replay.error;
+      children.push(
+        h(
+          "p",
+          { class: "cj-st-refused", "data-role": "replay-error" },
+          fill(this.strings, "examples.stopped_at", { n: String(error.play_index + 1), card: cardSpan(this.strings, error.card) }),
+          " ",
+          this.explain(error),
+        ),
+      );
+    }
+    setChildren(this.annotation, ...children);
+    this.annotation.hidden = children.length === 0;
+  }
+
+  // The engine's refusal in the page language, citing (and linking) the rule.
+  explain(refusal) {
+    const s = this.strings;
+    const variant = refusal.message_key.replace(/^errors\./, "");
+    const text = s.t(refusal.message_key, {
+      card: refusal.params.card ? s.cardShort(refusal.params.card) : "",
+      suit: refusal.params.suit ? s.suitName(refusal.params.suit) : "",
+      trump: refusal.params.trump ? s.suitName(refusal.params.trump) : "",
+    });
+    const rule = s.t(refusal.rule_ref_key);
+    const link = RULE_LINKS[variant];
+    const root = earlyStrings().lang_root;
+    return h(
+      "span",
+      { "data-role": "reason", "data-code": refusal.code },
+      h("span", { "data-role": "message", text: capitalise(text) }),
+      " (",
+      link && root ? h("a", { href: root + link, "data-role": "rule", text: rule }) : h("span", { "data-role": "rule", text: rule }),
+      ")",
+    );
+  }
+
+  renderQuiz(state) {
+    const s = this.strings;
+    const quiz = this.activeQuiz();
+    if (!quiz || state.to_move === null) {
+      this.quiz.hidden = true;
+      setChildren(this.quiz);
+      return;
+    }
+    const seat = state.to_move;
+    const answered = this.answered.has(this.step);
+    this.quizFeedback = h("div", { class: "cj-st-feedback", "data-role": "feedback" });
+    // The whole hand is offered, legal or not: the engine judges the choice.
+    setChildren(this.quiz,
+      h("p", { class: "cj-st-quiz__prompt" }, h("strong", { text: s.t("ui.your_turn") }), " ",
+        quiz.prompt ? h("span", { html: quiz.prompt }) : `(${this.name(seat)})`),
+      h(
+        "div",
+        { class: "cj-st-choices", role: "group", "aria-label": s.t("ui.your_turn") },
+        state.hands[seat].cards.map((code) =>
+          h("button", {
+            type: "button",
+            class: `cj-card cj-${code[1].toLowerCase()} cj-st-card cj-st-choice`,
+            // The name starts with the visible text (speech control users say what they see),
+            // then the card's full name.
+            "aria-label": `${s.cardShort(code)} ${s.cardName(code)}`,
+            "data-card": code,
+            "data-action": "pick",
+            text: s.cardShort(code),
+            onclick: () => this.pick(code),
+          }),
+        ),
+        h("button", {
+          type: "button",
+          class: "md-button cj-st-reveal",
+          "data-action": "reveal",
+          text: s.t("examples.show_answer"),
+          onclick: () => this.reveal(),
+        }),
+      ),
+      this.quizFeedback,
+    );
+    if (answered) this.showChoice(quiz, "revealed");
+    this.quiz.hidden = false;
+  }
+
+  // The example's own card, with the author's explanation.
+  showChoice(quiz, verdict, before = []) {
+    const s = this.strings;
+    this.quizFeedback.dataset.verdict = verdict;
+    setChildren(this.quizFeedback,
+      ...before,
+      h("p", {},
+        verdict === "correct" ? h("span", { class: "cj-st-verdict", "aria-hidden": "true", text: "✓ " }) : null,
+        fill(s, "examples.example_choice", { player: this.name(quiz.seat), card: cardSpan(s, quiz.choice) })),
+      quiz.choice_html ? h("p", { class: "cj-st-author", html: quiz.choice_html }) : null,
+    );
+  }
+
+  async pick(code) {
+    const s = this.strings;
+    const quiz = this.activeQuiz();
+    const step = this.step;
+    let answer;
+    try {
+      answer = await engine().request({ op: "try", record: this.example.record, step, card: code });
+    } catch (error) {
+      setChildren(this.quizFeedback, h("p", { text: s.t("ui.engine_error", { message: error.message }) }));
+      return;
+    }
+    if (step !== this.step || !quiz) return; // the reader moved on meanwhile
+    if (!answer.legal) {
+      // The engine's reason, then the author's word on this mistake if the example has one.
+      const authored = (quiz.illegal ?? []).find((mistake) => mistake.card === code);
+      this.quizFeedback.dataset.verdict = "illegal";
+      setChildren(this.quizFeedback,
+        h("p", {}, h("span", { class: "cj-st-verdict", "aria-hidden": "true", text: "✗ " }), cardSpan(s, code), " — ",
+          this.explain(answer.refusal)),
+        authored?.html ? h("p", { class: "cj-st-author", html: authored.html }) : null,
+      );
+      this.announce(this.quizFeedback.textContent);
+      return;
+    }
+    this.answered.add(step);
+    if (code === quiz.choice) {
+      this.showChoice(quiz, "correct");
+    } else {
+      // A legal card other than the example's: the author's explanation of that choice.
+      const other = (quiz.other ?? []).find((item) => item.card === code);
+      const html = other?.html ?? quiz.other_html;
+      this.showChoice(quiz, "other", [
+        h("p", {}, fill(s, "examples.other_choice", { card: cardSpan(s, code) })),
+        html ? h("p", { class: "cj-st-author", "data-role": "other", html }) : null,
+      ]);
+    }
+    this.syncNext();
+    this.announce(this.quizFeedback.textContent);
+  }
+
+  reveal() {
+    const quiz = this.activeQuiz();
+    if (!quiz) return;
+    this.answered.add(this.step);
+    this.showChoice(quiz, "revealed");
+    this.syncNext();
+    this.announce(this.quizFeedback.textContent);
+    this.buttons.next.focus();
+  }
+
+  renderOutcome(replay) {
+    const s = this.strings;
+    if (this.step !== this.lastStep || !replay.result) {
+      this.outcome.hidden = true;
+      setChildren(this.outcome);
+      return;
+    }
+    const result = replay.result;
+    const values = result.game_values.map((value, seat) => `${this.name(seat)} ${value}`).join(" – ");
+    const items = result.reasons.map((reason) =>
+      h(
+        "li",
+        { "data-point": reason.point, "data-seat": reason.seat === null ? "" : String(reason.seat) },
+        h("strong", { text: `${s.t(`points.${reason.point}`)}: ${this.name(reason.seat)}` }),
+        " — ",
+        fill(s, reason.key, {
+          player: this.name(reason.seat),
+          card: reason.card ? cardSpan(s, reason.card) : "",
+          trick: String(reason.trick ?? ""),
+          values,
+        }),
+      ),
+    );
+    const scores = result.scores_after.map((score, seat) => `${this.name(seat)} ${score}`).join(" – ");
+    const children = [
+      h("p", {}, h("strong", { text: s.t("ui.deal_points") })),
+      h("ul", { "data-role": "points" }, items),
+      h("p", { text: `${s.t("ui.card_values")}: ${values}` }),
+      h("p", { text: `${s.t("ui.score")}: ${scores}` }),
+    ];
+    if (result.winner !== null) children.push(h("p", {}, h("strong", { text: s.t("ui.match_winner", { player: this.name(result.winner) }) })));
+    const base = this.replays.get(-1);
+    if (this.alternative >= 0 && base.result) children.push(this.renderChanges(base.result, result));
+    setChildren(this.outcome, ...children.filter(Boolean));
+    this.outcome.hidden = false;
+  }
+
+  // Which points moved between the example's rules and the alternative's.
+  renderChanges(before, after) {
+    const s = this.strings;
+    const changed = Object.keys(after.points).filter((point) => before.points[point] !== after.points[point]);
+    if (!changed.length) return null; // the author's annotation says why nothing moved
+    return h(
+      "div",
+      { class: "cj-st-changes", "data-role": "changes" },
+      h("p", {}, h("strong", { text: s.t("examples.what_changes") })),
+      h(
+        "ul",
+        {},
+        changed.map((point) =>
+          h("li", { "data-point": point },
+            `${s.t(`points.${point}`)}: ${this.name(before.points[point])} → ${this.name(after.points[point])}`),
+        ),
+      ),
+    );
+  }
+
+  // What the live region says when the step changes.
+  describe(state) {
+    const s = this.strings;
+    const parts = [s.t("ui.step", { n: this.step, total: this.lastStep })];
+    if (state.play) parts.push(s.t("ui.plays", { player: this.name(state.play.seat), card: s.cardName(state.play.card) }));
+    if (state.completed) {
+      parts.push(s.t("ui.wins_trick", { player: this.name(state.completed.winner) }));
+      for (const draw of state.completed.draws) {
+        const card = draw.card ? s.cardName(draw.card) : s.t("ui.hidden_card");
+        parts.push(s.t("ui.draw", { player: this.name(draw.seat), card }));
+      }
+    }
+    if (this.quizPending()) parts.push(s.t("ui.your_turn"));
+    const annotation = this.annotation.textContent.trim();
+    if (annotation) parts.push(annotation);
+    // Each part ends as a sentence, so a screen reader pauses between them.
+    return parts.map((part) => part.trim().replace(/[:;,]$/, "")).map((part) => (/[.!?…]$/.test(part) ? part : part + ".")).join(" ");
+  }
+
+  announce(text) {
+    // Cleared first so that a repeated message is read again.
+    this.live.textContent = "";
+    requestAnimationFrame(() => {
+      this.live.textContent = text;
+    });
+  }
+}
+
+function main() {
+  const blocks = [...document.querySelectorAll("script.cj-example-data")];
+  if (!blocks.length) return;
+  // With one example on the page, the stepper goes above the static walkthrough (the failure
+  // message speaks of "the example below"); otherwise each stepper goes where its block is.
+  const article = blocks[0].closest("article") ?? document.body;
+  const firstSection = blocks.length === 1 ? article.querySelector("h2") : null;
+  for (const block of blocks) {
+    let stepper;
+    try {
+      stepper = new Stepper(block, firstSection ?? block);
+    } catch {
+      continue; // an unreadable block: leave the static page as it is
+    }
+    stepper.start();
+  }
+}
+
+// The hook loads this module async from <head>, and only on pages with an example: start the
+// worker (Pyodide's download and boot are most of the wait) and the stylesheet at once, and
+// build the steppers when the page's content is there.
+engine();
+loadStylesheet();
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main, { once: true });
+else main();
