@@ -11,7 +11,10 @@ import json
 from pathlib import Path
 
 LOCALES = Path(__file__).parent / "locales"
+# The site's languages, default first: the one list every part of the project reads
+# (mkdocs.yml must name the same ones; tests/site checks it).
 LANGUAGES = ("en", "pt", "fr", "es", "it")
+DEFAULT_LANGUAGE = LANGUAGES[0]
 
 
 class Catalogue:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.catalogue import DEFAULT_LANGUAGE, LANGUAGES  # noqa: F401 - shared with the test folders
+
 ROOT = Path(__file__).resolve().parents[1]
-LANGUAGES = ("en", "pt", "fr", "es", "it")
-DEFAULT_LANGUAGE = "en"
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",

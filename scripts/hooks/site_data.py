@@ -13,10 +13,11 @@ from pathlib import Path
 
 import yaml
 
+from engine.catalogue import LANGUAGES  # noqa: F401 - re-exported for hooks and tests
+
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "engine" / "locales"
 DATA = ROOT / "docs" / "_data"
-LANGUAGES = ("en", "pt", "fr", "es", "it")
 
 
 @cache

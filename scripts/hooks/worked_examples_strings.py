@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-LANGUAGES = ("en", "pt", "fr", "es", "it")
+from engine.catalogue import LANGUAGES  # noqa: F401 - re-exported for the renderers
+
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "engine" / "locales"
 

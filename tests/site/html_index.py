@@ -8,7 +8,8 @@ from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
 
-LANGUAGES = ("en", "pt", "fr", "es", "it")
+from engine.catalogue import LANGUAGES
+
 NON_PAGE_FOLDERS = {"assets", "pyodide", "search"}
 URL_ATTRIBUTES = {"href", "src", "srcset", "action", "poster", "data", "content"}
 CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)")

@@ -106,3 +106,22 @@ def test_search_index_holds_one_language(site_dir, lang):
         html = folder / urlsplit(doc["location"]).path / "index.html"
         if doc["location"] and not doc["location"].startswith("#"):
             assert html.is_file() or (folder / urlsplit(doc["location"]).path).is_file(), doc["location"]
+
+
+def test_mkdocs_languages_are_the_engines_languages():
+    """mkdocs.yml and engine/catalogue.py name the same languages, default first."""
+    import yaml
+    from engine.catalogue import DEFAULT_LANGUAGE
+    from support import ROOT
+
+    class _Loader(yaml.SafeLoader):
+        pass
+
+    # mkdocs.yml may hold !!python/name tags in other projects; ignore any tag here.
+    _Loader.add_multi_constructor("", lambda loader, suffix, node: None)
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Loader)
+    i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
+    configured = [lang["locale"] for lang in i18n["languages"]]
+    default = [lang["locale"] for lang in i18n["languages"] if lang.get("default")]
+    assert configured == list(LANGUAGES)
+    assert default == [DEFAULT_LANGUAGE]
