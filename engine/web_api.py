@@ -335,15 +335,26 @@ OPERATIONS = {
 }
 
 
+def _operation(name: Any):
+    """The stepper's operations, or the Practice page's (`practice.*`, engine/practice_api.py)."""
+    if isinstance(name, str) and name.startswith("practice."):
+        from .practice_api import OPERATIONS as PRACTICE  # imported on first use
+
+        return PRACTICE.get(name)
+    return OPERATIONS.get(name)
+
+
 def handle(request_json: str) -> str:
     """Answer one JSON request with one JSON answer; never raises for a bad request."""
     try:
         request = json.loads(request_json)
         if not isinstance(request, dict):
             raise BadRequest("bad_request", "the request must be a JSON object")
-        operation = OPERATIONS.get(request.get("op"))
+        operation = _operation(request.get("op"))
         if operation is None:
-            raise BadRequest("bad_request", f"op: expected one of {', '.join(OPERATIONS)}", "op")
+            raise BadRequest(
+                "bad_request", f"op: expected one of {', '.join(OPERATIONS)} or practice.*", "op"
+            )
         answer = {"ok": True, **operation(request)}
     except json.JSONDecodeError as error:
         answer = {

@@ -1,8 +1,10 @@
-"""Load the interactive stepper only where there is something to step through.
+"""Load the interactive widgets only where there is something for them to do.
 
 A page gets the stepper module (docs/assets/javascripts/stepper.js) if and only if its HTML
 carries a worked-example data block (`<script type="application/json" class="cj-example-data">`,
-written by the worked-examples hook). Rules pages therefore never load the worker or Pyodide.
+written by the worked-examples hook), and the practice table (practice.js) if and only if it
+carries a practice marker (`<div class="cj-practice">`, written in docs/<lang>/practice.md).
+Both share engine-client.js and the worker. Rules pages therefore never load the worker or Pyodide.
 
 The module is referenced by a path relative to the page, so the site works from any folder
 and under every language prefix (/fr/…). A short hash of the scripts and the engine sources is
@@ -15,22 +17,34 @@ which carries the rest of the catalogue, has loaded — or when it cannot load a
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import json
 import posixpath
 import re
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from engine.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ROOT / "docs" / "assets" / "javascripts"
 LOCALES = ROOT / "engine" / "locales"
 STEPPER = "assets/javascripts/stepper.js"
+PRACTICE = "assets/javascripts/practice.js"
 DEFAULT_LANGUAGE = "en"
-# Strings the page needs before (or without) the engine; English is the fallback per key.
-EARLY_KEYS = ("loading", "load_failed")
+# Strings the page needs before (or without) the engine, per widget: the name the page reads
+# and the catalogue key it comes from. English is the fallback per key.
+EARLY_KEYS = {
+    STEPPER: {"loading": "ui.loading", "load_failed": "ui.load_failed"},
+    PRACTICE: {"loading": "ui.loading", "load_failed": "practice.load_failed"},
+}
 
 _BLOCK = re.compile(r"""<script\b[^>]*\bclass=["'][^"']*\bcj-example-data\b""")
+_PRACTICE = re.compile(r"""<div\b[^>]*\bclass=["'][^"']*\bcj-practice\b""")
 _HTML_LANG = re.compile(r"""<html\b[^>]*\blang=["']([A-Za-z-]+)["']""")
 
 
@@ -38,10 +52,23 @@ def has_example(html: str) -> bool:
     return _BLOCK.search(html) is not None
 
 
-def stepper_src(page_url: str) -> str:
+def has_practice(html: str) -> bool:
+    return _PRACTICE.search(html) is not None
+
+
+def widget_of(html: str) -> str | None:
+    """The module a page needs (STEPPER or PRACTICE), or None."""
+    if has_example(html):
+        return STEPPER
+    if has_practice(html):
+        return PRACTICE
+    return None
+
+
+def stepper_src(page_url: str, module: str = STEPPER) -> str:
     """Path from a page (its URL relative to the site root, e.g. 'fr/examples/x/') to the module."""
     folder = posixpath.dirname(page_url) or "."
-    return posixpath.relpath(STEPPER, folder)
+    return posixpath.relpath(module, folder)
 
 
 @functools.cache
@@ -59,19 +86,27 @@ def _version() -> str:
     return digest.hexdigest()[:12]
 
 
-def _ui(lang: str) -> dict:
+@functools.cache
+def _catalogue(lang: str) -> dict:
     try:
         data = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    ui = data.get("ui") if isinstance(data, dict) else None
-    return ui if isinstance(ui, dict) else {}
+    return data if isinstance(data, dict) else {}
+
+
+def _lookup(lang: str, key: str) -> str:
+    node = _catalogue(lang)
+    for part in key.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    return node if isinstance(node, str) else ""
 
 
 @functools.cache
-def early_strings(lang: str) -> dict[str, str]:
-    english, own = _ui(DEFAULT_LANGUAGE), _ui(lang)
-    return {key: own.get(key) or english.get(key) or "" for key in EARLY_KEYS}
+def early_strings(lang: str, module: str = STEPPER) -> dict[str, str]:
+    return {
+        name: _lookup(lang, key) or _lookup(DEFAULT_LANGUAGE, key) for name, key in EARLY_KEYS[module].items()
+    }
 
 
 def language_root(page_url: str, lang: str, default_language: str) -> str:
@@ -83,22 +118,26 @@ def language_root(page_url: str, lang: str, default_language: str) -> str:
 
 
 def inject(html: str, page_url: str, default_language: str = DEFAULT_LANGUAGE) -> str:
-    if not has_example(html):
+    module = widget_of(html)
+    if module is None:
         return html
     match = _HTML_LANG.search(html)
     lang = match.group(1).split("-")[0].lower() if match else default_language
     early = {
-        **early_strings(lang),
+        **early_strings(lang, module),
         "lang": lang,
         "lang_root": language_root(page_url, lang, default_language),
     }
+    if module == PRACTICE:
+        # The set-up form offers the engine's presets: taken from the engine, never restated.
+        early["presets"] = {name: dataclasses.asdict(rules) for name, rules in PRESETS.items()}
     # "</" would end the script element early: JSON allows "<\/" as an escape for "/".
     strings = json.dumps(early, ensure_ascii=False).replace("</", "<\\/")
     # In <head> and async: the module (and through it the worker and Pyodide) starts loading
     # while the page is still being parsed; it waits for the DOM itself before touching it.
     tags = (
         f'<script type="application/json" id="cj-stepper-strings">{strings}</script>\n'
-        f'<script type="module" async src="{stepper_src(page_url)}?v={_version()}"></script>\n'
+        f'<script type="module" async src="{stepper_src(page_url, module)}?v={_version()}"></script>\n'
     )
     end = html.find("</head>")
     if end < 0:
@@ -115,4 +154,5 @@ def on_post_page(output: str, page, config) -> str:
 def on_pre_build(config) -> None:
     # `mkdocs serve` rebuilds in one process: pick up edited scripts, engine and catalogues.
     _version.cache_clear()
+    _catalogue.cache_clear()
     early_strings.cache_clear()

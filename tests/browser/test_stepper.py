@@ -336,12 +336,15 @@ def test_quiz_rejects_an_illegal_card_with_the_translated_reason(watched_page, s
 
 
 def test_rules_pages_request_no_pyodide_file(browser, site_url, site_dir):
-    """Every page without an example, in every language: no worker, Pyodide or engine request."""
+    """Every page without an example or the practice table, in every language: no worker,
+    Pyodide or engine request."""
     examples = set(example_pages(site_dir))
     pages = [
         p
         for p in sorted(site_dir.rglob("index.html"))
-        if p not in examples and not {"pyodide", "assets", "search"} & set(p.relative_to(site_dir).parts)
+        if p not in examples
+        and 'class="cj-practice"' not in p.read_text("utf-8")
+        and not {"pyodide", "assets", "search"} & set(p.relative_to(site_dir).parts)
     ]
     assert len(pages) >= 9 * len(LANGUAGES)
     context = browser.new_context()

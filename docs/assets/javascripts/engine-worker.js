@@ -1,9 +1,11 @@
 // The rules engine in a Web Worker: Pyodide from the site's own /pyodide/ folder, the engine
 // from the archive the build packs (assets/engine/engine.zip), and one JSON request at a time
-// answered by engine.web_api.handle.
+// answered by engine.web_api.handle (which hands the practice table's `practice.*` requests to
+// engine.practice_api).
 //
-// Loaded as a module worker by stepper.js. Every URL is resolved against this file's own
-// location (<site>/assets/javascripts/engine-worker.js), never against the page: pages live at
+// Loaded as a module worker by engine-client.js, for the stepper and the practice table alike.
+// Every URL is resolved against this file's own location
+// (<site>/assets/javascripts/engine-worker.js), never against the page: pages live at
 // several depths and under /fr/, /pt/… while this file and Pyodide exist once, at the site root.
 // Nothing is ever fetched from a CDN.
 //

@@ -1,0 +1,254 @@
+// The engine client shared by the interactive pages: the worked-example stepper (stepper.js)
+// and the practice table (practice.js). One Web Worker per page (engine-worker.js) runs the
+// rules engine in Pyodide; this module starts it, reports its loading progress, sends one JSON
+// request at a time (engine.web_api.handle, which routes practice.* to engine.practice_api)
+// and gives both pages the same catalogue strings, card rendering and refusal explanations.
+//
+// Imported by stepper.js and practice.js with their own ?v=… query, which this module forwards
+// to the worker: one build never runs against a stale cached script.
+
+const HERE = new URL(import.meta.url);
+const LOAD_TIMEOUT_MS = 120_000;
+const VERSION = HERE.search;
+
+// Where each refusal's rule is explained, relative to the page language's home. The ids are
+// the fixed section ids of docs/_data/outline.yml, the same in every language.
+export const RULE_LINKS = {
+  not_in_hand: "rules/#leading-and-following",
+  must_follow_suit: "rules/#leading-and-following",
+  must_follow_trump: "rules/#leading-and-following",
+  must_trump: "rules/#leading-and-following",
+  must_follow_suit_only: "variants/#stricter-follow",
+  deal_over: "rules/#drawing",
+};
+
+// ----- the engine worker --------------------------------------------------------------------
+
+export class Engine {
+  constructor() {
+    this.worker = new Worker(new URL("engine-worker.js" + VERSION, HERE), { type: "module" });
+    this.pending = new Map();
+    this.nextId = 1;
+    this.listeners = new Set();
+    this.stage = "runtime";
+    this.ready = new Promise((resolve, reject) => {
+      this.rejectReady = reject;
+      this.worker.onmessage = (event) => {
+        const message = event.data;
+        if (message.type === "progress") {
+          this.stage = message.stage;
+          // Stage timings for scripts/bench_stepper.py, at the time the worker reached them.
+          const startTime = Math.max(0, message.at - performance.timeOrigin);
+          performance.mark(`cj-engine-${message.stage}`, { startTime });
+          this.listeners.forEach((listener) => listener(message.stage));
+          if (message.stage === "ready") {
+            clearTimeout(this.watchdog);
+            resolve();
+          }
+        } else if (message.type === "failed") {
+          this.fail(new Error(message.message), reject);
+        } else if (message.type === "answer") {
+          const waiting = this.pending.get(message.id);
+          this.pending.delete(message.id);
+          if (waiting) waiting.resolve(JSON.parse(message.answer));
+        }
+      };
+      // The worker script itself failed to load, or crashed.
+      this.worker.onerror = (event) => {
+        event.preventDefault();
+        this.fail(new Error(event.message || "the engine worker stopped"), reject);
+      };
+    });
+    this.ready.catch(() => {}); // every caller handles the rejection itself
+    // A last resort for a load that neither finishes nor fails (the worker reports failed
+    // downloads itself): after this long the reader is told, and the static example is there.
+    this.watchdog = setTimeout(() => {
+      if (this.stage !== "ready" && this.stage !== "failed") this.fail(new Error("loading timed out"), this.rejectReady);
+    }, LOAD_TIMEOUT_MS);
+  }
+
+  fail(error, reject) {
+    if (this.stage === "failed") return;
+    clearTimeout(this.watchdog);
+    this.worker.terminate(); // it may still be waiting on a download that will never come
+    this.stage = "failed";
+    this.listeners.forEach((listener) => listener("failed"));
+    this.pending.forEach((waiting) => waiting.reject(error));
+    this.pending.clear();
+    reject(error);
+  }
+
+  onProgress(listener) {
+    this.listeners.add(listener);
+    listener(this.stage);
+  }
+
+  // One request (an object) to engine.web_api.handle; resolves with the answer object, and
+  // rejects when the answer is an error.
+  async request(request) {
+    await this.ready;
+    const id = this.nextId++;
+    const answer = await new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, request: JSON.stringify(request) });
+    });
+    if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`);
+    return answer;
+  }
+}
+
+let engineInstance = null;
+export function engine() {
+  engineInstance ??= new Engine(); // one worker per page, shared by every stepper on it
+  return engineInstance;
+}
+
+// What the hook wrote into the page: loading/failure messages, language, language home.
+let early = null;
+export function earlyStrings() {
+  if (early === null) {
+    const element = document.getElementById("cj-stepper-strings");
+    try {
+      early = element ? JSON.parse(element.textContent) : {};
+    } catch {
+      early = {};
+    }
+  }
+  return early;
+}
+
+// ----- strings ------------------------------------------------------------------------------
+
+export function dig(tree, key) {
+  let node = tree;
+  for (const part of key.split(".")) node = node && typeof node === "object" ? node[part] : undefined;
+  return typeof node === "string" ? node : null;
+}
+
+export class Strings {
+  constructor(answer, blockStrings) {
+    this.catalogue = answer.catalogue;
+    this.untranslated = new Set(answer.untranslated);
+    this.blockStrings = blockStrings ?? {};
+  }
+
+  // The page language's catalogue (from the engine archive) first; the strings the build
+  // copied from the same catalogue into the example block cover anything untranslated.
+  lookup(key) {
+    if (!this.untranslated.has(key)) {
+      const own = dig(this.catalogue, key);
+      if (own !== null) return own;
+    }
+    return dig(this.blockStrings, key) ?? dig(this.catalogue, key);
+  }
+
+  // t("ui.step", {n: 1, total: 9}); an unknown {placeholder} stays visible rather than failing.
+  t(key, params = {}) {
+    const template = this.lookup(key);
+    if (template === null) return key;
+    return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  }
+
+  suitName(letter) {
+    return this.t(`suits.${letter}.name`);
+  }
+
+  cardShort(code) {
+    return this.t(`ranks.${code[0]}.short`) + this.t(`suits.${code[1]}.symbol`);
+  }
+
+  cardName(code) {
+    return this.t("card_name", { rank: this.t(`ranks.${code[0]}.name`), suit: this.suitName(code[1]) });
+  }
+}
+
+// ----- DOM helpers --------------------------------------------------------------------------
+
+export function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "class") element.className = value;
+    else if (name === "text") element.textContent = value;
+    else if (name === "html") element.innerHTML = value; // only for HTML the build wrote
+    else if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
+    else element.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
+  }
+  return element;
+}
+
+// A card as the static pages show it (cards.css): rank and suit symbol visible, the full name
+// as its accessible name. The suit symbol always carries the suit; colour only adds to it.
+export function cardSpan(strings, code) {
+  return h("span", {
+    class: `cj-card cj-${code[1].toLowerCase()} cj-st-card`,
+    role: "img",
+    "aria-label": strings.cardName(code),
+    "data-card": code,
+    text: strings.cardShort(code),
+  });
+}
+
+export function hiddenCard(strings) {
+  return h("span", {
+    class: "cj-card cj-hidden cj-st-card cj-st-card--hidden",
+    role: "img",
+    "aria-label": strings.t("ui.hidden_card"),
+    text: "?",
+  });
+}
+
+// A catalogue template with elements (cards, names) in place of its placeholders.
+export function fill(strings, key, params) {
+  const template = strings.lookup(key) ?? key;
+  const parts = [];
+  let last = 0;
+  for (const match of template.matchAll(/\{(\w+)\}/g)) {
+    parts.push(template.slice(last, match.index));
+    parts.push(match[1] in params ? params[match[1]] : match[0]);
+    last = match.index + match[0].length;
+  }
+  parts.push(template.slice(last));
+  return h("span", {}, parts);
+}
+
+// replaceChildren, skipping the null / false of optional parts.
+export function setChildren(element, ...children) {
+  element.replaceChildren(...children.flat(Infinity).filter((child) => child !== null && child !== undefined && child !== false));
+}
+
+export function capitalise(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+// The engine's refusal in the page language, citing (and linking) the rule.
+export function explainRefusal(strings, refusal) {
+  const s = strings;
+  const variant = refusal.message_key.replace(/^errors\./, "");
+  const text = s.t(refusal.message_key, {
+    card: refusal.params.card ? s.cardShort(refusal.params.card) : "",
+    suit: refusal.params.suit ? s.suitName(refusal.params.suit) : "",
+    trump: refusal.params.trump ? s.suitName(refusal.params.trump) : "",
+  });
+  const rule = s.t(refusal.rule_ref_key);
+  const link = RULE_LINKS[variant];
+  const root = earlyStrings().lang_root;
+  return h(
+    "span",
+    { "data-role": "reason", "data-code": refusal.code },
+    h("span", { "data-role": "message", text: capitalise(text) }),
+    " (",
+    link && root ? h("a", { href: root + link, "data-role": "rule", text: rule }) : h("span", { "data-role": "rule", text: rule }),
+    ")",
+  );
+}
+
+// A stylesheet next to this module (stepper.css, practice.css), once per page.
+export function loadStylesheet(name) {
+  if (document.querySelector(`link[data-cj-css="${name}"]`)) return;
+  document.head.append(h("link", { rel: "stylesheet", href: new URL(name + VERSION, HERE).href, "data-cj-css": name }));
+}
