@@ -85,6 +85,10 @@ def mask_of(cards) -> int:
     return mask
 
 
+# The mask of each card's whole suit, by card: the hot paths look it up per play.
+SUIT_MASK_OF = tuple(SUIT_MASKS[SUIT_OF[card]] for card in range(52))
+
+
 def cards_of(mask: int) -> tuple[int, ...]:
     """The cards of a mask, lowest int first."""
     cards = []

@@ -10,7 +10,7 @@ from .bots import BOTS
 from .catalogue import LANGUAGES
 from .facts import facts
 from .messages import message
-from .record import replay
+from .record import bad_record_result, replay
 from .rules import Rules, RulesError
 from .simulate import simulate
 
@@ -26,17 +26,7 @@ def _bad_record_text(problem: str) -> str:
 
 
 def _bad_json_result(problem: str) -> dict:
-    return {
-        "trump": None,
-        "tricks": [],
-        "complete": False,
-        "error": {
-            "code": "bad_record",
-            "play_index": None,
-            "card": None,
-            "message": _bad_record_text(problem),
-        },
-    }
+    return bad_record_result(_bad_record_text(problem))
 
 
 def _replay_text(text: str) -> dict:

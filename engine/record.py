@@ -94,6 +94,16 @@ def trick_dict(trick: Trick) -> dict:
     }
 
 
+def bad_record_result(message: str, play_index: int | None = None) -> dict:
+    """The replay result of a record that could not be read at all."""
+    return {
+        "trump": None,
+        "tricks": [],
+        "complete": False,
+        "error": {"code": "bad_record", "play_index": play_index, "card": None, "message": message},
+    }
+
+
 def replay(record: dict) -> dict:
     """Play a record through the engine. Never raises for bad input: see the `error` key.
 
@@ -102,17 +112,7 @@ def replay(record: dict) -> dict:
     try:
         deal, plays, scores_before = deal_from_record(record)
     except RecordError as error:
-        return {
-            "trump": None,
-            "tricks": [],
-            "complete": False,
-            "error": {
-                "code": "bad_record",
-                "play_index": error.play_index,
-                "card": None,
-                "message": str(error),
-            },
-        }
+        return bad_record_result(str(error), error.play_index)
     error = None
     for index, card in enumerate(plays):
         try:

@@ -12,7 +12,7 @@ import random
 import time
 
 from .bots import BOTS, make_bot
-from .cards import JACK, RANK_OF, SUIT_MASKS, SUIT_OF
+from .cards import JACK, RANK_OF, SUIT_MASK_OF, SUIT_MASKS, SUIT_OF
 from .deal import Deal
 from .legality import legal_mask
 from .rules import Rules
@@ -25,9 +25,6 @@ from .tricks import DRAW_ORDER, HAND_SIZE, beating_masks, trick_count, trick_win
 _UNIFORM_LIMIT = 240
 _CHOICE_BYTES = 96
 _BIT = tuple(1 << card for card in range(52))
-_SUIT_MASK_OF = tuple(SUIT_MASKS[SUIT_OF[card]] for card in range(52))
-
-
 def random_playout(rules: Rules, rng: random.Random, dealer: int, plays: list | None = None):
     """Deal from `rng` and play the whole deal with uniformly random legal cards.
 
@@ -119,7 +116,7 @@ def _random_playout_two(rules: Rules, rng: random.Random, dealer: int):
     trump = SUIT_OF[stock[0]]
     trump_mask = SUIT_MASKS[trump]
     beats = beating_masks(trump)
-    suit_mask_of = _SUIT_MASK_OF
+    suit_mask_of = SUIT_MASK_OF
     trump_when_able = rules.trump_when_able
     must_trump_when_void = rules.must_trump_when_void
     track_holders = rules.low == "holder"

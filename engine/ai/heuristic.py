@@ -10,17 +10,21 @@ The policy is a function of a few ints so the expert's rollouts can call it with
 
 from __future__ import annotations
 
-from ..cards import ACE, CARD_VALUE, JACK, NINE, RANK_OF, SUIT_MASKS, SUIT_OF, TEN, TWO, make_card
+from ..cards import (
+    ACE,
+    CARD_VALUE,
+    JACK,
+    NINE,
+    RANK_OF,
+    SUIT_MASK_OF,
+    SUIT_MASKS,
+    SUIT_OF,
+    TEN,
+    TWO,
+    cards_of,
+    make_card,
+)
 from ..tricks import beating_masks
-
-_SUIT_MASK_OF = tuple(SUIT_MASKS[SUIT_OF[card]] for card in range(52))
-
-
-def _cards(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def prize_tables(trump: int, nine_point: bool) -> tuple[float, ...]:
@@ -49,7 +53,7 @@ def prizes(trump: int, nine_point: bool) -> tuple[float, ...]:
 
 def is_boss(card: int, hand: int, gone: int) -> bool:
     """No card of the suit above `card` is still out of sight (unplayed and not in `hand`)."""
-    above = _SUIT_MASK_OF[card] & ~((2 << card) - 1)
+    above = SUIT_MASK_OF[card] & ~((2 << card) - 1)
     return not above & ~(hand | gone)
 
 
@@ -85,13 +89,13 @@ def heuristic_card(
         last = len(trick) == players - 1  # the last seat to play is sure to keep the trick
         if last and winners >> two & 1:
             return two
-        winner = min(_cards(winners), key=cost)
+        winner = min(cards_of(winners), key=cost)
         spend = prize[winner] if SUIT_OF[winner] == trump and SUIT_OF[best] != trump else 0.0
         worth_it = SUIT_OF[winner] != trump or stake >= spend + 2.0 or stake >= 10.0
         if worth_it and (last or is_boss(winner, hand, gone)):
             return winner
     # Lose as cheaply as possible: keep tens and the two of trumps, throw a blank card.
-    return min(_cards(legal), key=lambda c: (prize[c], SUIT_OF[c] == trump, RANK_OF[c]))
+    return min(cards_of(legal), key=lambda c: (prize[c], SUIT_OF[c] == trump, RANK_OF[c]))
 
 
 def _lead(hand, legal, trump, trump_mask, two, gone, prize, stake) -> int:
@@ -104,20 +108,20 @@ def _lead(hand, legal, trump, trump_mask, two, gone, prize, stake) -> int:
     # Side-suit aces and bosses that are not tens win unless trumped.
     side = legal & ~trump_mask
     if stake >= 2.0:
-        for card in sorted(_cards(side), key=lambda c: -RANK_OF[c]):
+        for card in sorted(cards_of(side), key=lambda c: -RANK_OF[c]):
             if is_boss(card, hand, gone) and RANK_OF[card] != TEN:
                 return card
     if side:
         # A low blank card, from the longest side suit (keeps short suits for trumping later).
         def lead_cost(card: int) -> tuple:
-            length = (hand & _SUIT_MASK_OF[card]).bit_count()
+            length = (hand & SUIT_MASK_OF[card]).bit_count()
             return (prize[card], -length, RANK_OF[card])
 
-        return min(_cards(side), key=lead_cost)
+        return min(cards_of(side), key=lead_cost)
     # Only trumps: lead the lowest that is not the two.
     others = trumps & ~(1 << two)
     pool = others or trumps
-    return min(_cards(pool), key=lambda c: (prize[c], RANK_OF[c]))
+    return min(cards_of(pool), key=lambda c: (prize[c], RANK_OF[c]))
 
 
 def _jack_out(trump: int, hand: int, gone: int) -> bool:

@@ -9,20 +9,11 @@ from __future__ import annotations
 
 import random
 
-from ..cards import SUIT_MASKS, SUIT_OF
+from ..cards import SUIT_MASK_OF, SUIT_MASKS, cards_of
 from ..legality import legal_mask
 from ..scoring import deal_points
 from ..tricks import DRAW_ORDER, trick_winner
 from .heuristic import heuristic_card
-
-_SUIT_MASK_OF = tuple(SUIT_MASKS[SUIT_OF[card]] for card in range(52))
-
-
-def _cards(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def played_by_seat(view) -> list[int]:
@@ -36,7 +27,7 @@ def played_by_seat(view) -> list[int]:
     return played
 
 
-def excluded_cards(view) -> list[int]:
+def excludedcards_of(view) -> list[int]:
     """Per seat, cards its unknown hand cards cannot be, from the voids it showed.
 
     A void shown at some trick constrains the cards held then. With the open stock every later
@@ -53,7 +44,7 @@ def excluded_cards(view) -> list[int]:
     sequence.append((view.leader, view.current_trick, ()))
     for leader, cards, draws in sequence:
         if cards:
-            led_mask = _SUIT_MASK_OF[cards[0]]
+            led_mask = SUIT_MASK_OF[cards[0]]
             for index in range(1, len(cards)):
                 seat = (leader + index) % players
                 card = cards[index]
@@ -119,7 +110,7 @@ class World:
 
     def legal(self) -> int:
         rules = self.rules
-        led = _SUIT_MASK_OF[self.trick[0]] if self.trick else 0
+        led = SUIT_MASK_OF[self.trick[0]] if self.trick else 0
         return legal_mask(
             self.hands[self.to_move], led, self.trump_mask, rules.trump_when_able, rules.must_trump_when_void
         )
@@ -173,9 +164,9 @@ def sample_world(view, rng: random.Random) -> World:
     """One world consistent with `view`: unseen cards dealt to the unknown hand slots (avoiding
     shown voids) and the rest of the stock, in random order."""
     players = view.rules.players
-    unseen = list(_cards(view.unseen))
+    unseen = list(cards_of(view.unseen))
     rng.shuffle(unseen)
-    excluded = excluded_cards(view)
+    excluded = excludedcards_of(view)
     hands = list(view.known)
     hands[view.seat] = view.hand
     need = [view.hand_sizes[s] - view.known[s].bit_count() for s in range(players)]
