@@ -51,6 +51,8 @@ def main() -> int:
     parser.add_argument("--endgames", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.deals < 1:
+        parser.error("--deals must be at least 1 (the shares need deals to measure)")
     options = {"samples": args.samples} if args.samples else {}
     budget = f"samples={args.samples}" if args.samples else f"think_ms={args.think_ms or 50}"
     for opponent in ("random", "heuristic"):

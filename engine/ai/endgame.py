@@ -10,21 +10,13 @@ engine's `legal_mask` and the trick winner comes from `beating_masks` (built by 
 
 from __future__ import annotations
 
-from ..cards import CARD_VALUE, NINE, SUIT_MASKS, SUIT_OF, TWO, make_card, mask_value
+from ..cards import CARD_VALUE, NINE, SUIT_MASK_OF, SUIT_MASKS, SUIT_OF, TWO, cards_of, make_card, mask_value
 from ..legality import legal_mask
 from ..scoring import deal_points
 from ..tricks import beating_masks
 
-_SUIT_MASK_OF = tuple(SUIT_MASKS[SUIT_OF[card]] for card in range(52))
 _INF = 99
 _LO, _HI = -5, 5  # Five points at most, each +1 or -1 for seat 0.
-
-
-def _cards(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 class EndgameSolver:
@@ -73,8 +65,8 @@ class EndgameSolver:
         remaining cards) another plain card of the same hand changes nothing."""
         special = self.special
         moves = []
-        for card in _cards(legal):
-            below = remaining & _SUIT_MASK_OF[card] & ((1 << card) - 1)
+        for card in cards_of(legal):
+            below = remaining & SUIT_MASK_OF[card] & ((1 << card) - 1)
             if below and not (special >> card & 1):
                 prev = below.bit_length() - 1
                 if legal >> prev & 1 and not (special >> prev & 1):
@@ -145,7 +137,7 @@ class EndgameSolver:
 
     def follow_moves(self, h0, h1, leader, lead: int) -> list[int]:
         hf = h1 if leader == 0 else h0
-        legal = legal_mask(hf, _SUIT_MASK_OF[lead], self.trump_mask, self.twa, self.mtv)
+        legal = legal_mask(hf, SUIT_MASK_OF[lead], self.trump_mask, self.twa, self.mtv)
         moves = self._moves(legal, (h0 | h1) & ~(1 << lead))
         # Winning cards first (lowest winner first), then the rest lowest first.
         beats = self.beats[lead]
