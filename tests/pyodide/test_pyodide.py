@@ -23,6 +23,16 @@ def _require_node() -> str:
     return node
 
 
+def _run_in_pyodide(node: str, script: Path) -> subprocess.CompletedProcess:
+    """Run a Python file in Pyodide under Node with the repository's engine package."""
+    return subprocess.run(
+        [node, str(HERE / "run_in_pyodide.mjs"), str(ROOT / "engine"), str(script)],
+        capture_output=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+
+
 def test_pyodide_results_are_byte_identical_to_cpython():
     node = _require_node()
     script = HERE / "same_results.py"
@@ -33,12 +43,7 @@ def test_pyodide_results_are_byte_identical_to_cpython():
         check=True,
         env={"PYTHONPATH": str(ROOT)},
     )
-    pyodide = subprocess.run(
-        [node, str(HERE / "run_in_pyodide.mjs"), str(ROOT / "engine"), str(script)],
-        capture_output=True,
-        cwd=ROOT,
-        timeout=300,
-    )
+    pyodide = _run_in_pyodide(node, script)
     assert pyodide.returncode == 0, pyodide.stderr.decode()
     assert len(cpython.stdout.splitlines()) > 40
     assert pyodide.stdout == cpython.stdout
@@ -47,11 +52,6 @@ def test_pyodide_results_are_byte_identical_to_cpython():
 def test_pyodide_runs_the_command_line():
     node = _require_node()
     script = HERE / "cli_in_pyodide.py"
-    out = subprocess.run(
-        [node, str(HERE / "run_in_pyodide.mjs"), str(ROOT / "engine"), str(script)],
-        capture_output=True,
-        cwd=ROOT,
-        timeout=300,
-    )
+    out = _run_in_pyodide(node, script)
     assert out.returncode == 0, out.stderr.decode()
     assert b'"points"' in out.stdout and b"exit 0" in out.stdout
