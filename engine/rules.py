@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from .boundary import echo
+
 
 class RulesError(ValueError):
     """A rules spec names an unknown key or preset, or gives a value outside the allowed ones."""
@@ -51,14 +53,14 @@ class Rules:
             # `True == 1` in Python, so compare types too: players must not be True, flags not 1.
             if not any(value == ok and type(value) is type(ok) for ok in allowed):
                 raise RulesError(
-                    f"rules key {name!r}: {value!r} is not allowed; allowed values: "
+                    f"rules key {name!r}: {echo(value)} is not allowed; allowed values: "
                     + ", ".join(_show(ok) for ok in allowed),
                     key=name,
                     allowed=list(allowed),
                 )
         if type(self.target) is not int or self.target < 1:
             raise RulesError(
-                f"rules key 'target': {self.target!r} is not allowed; allowed values: {TARGET_ALLOWED}",
+                f"rules key 'target': {echo(self.target)} is not allowed; allowed values: {TARGET_ALLOWED}",
                 key="target",
                 allowed=TARGET_ALLOWED,
             )
@@ -69,7 +71,7 @@ class Rules:
             return PRESETS[name]
         except (KeyError, TypeError):
             raise RulesError(
-                f"unknown preset {name!r}; allowed presets: {', '.join(PRESETS)}",
+                f"unknown preset {echo(name)}; allowed presets: {', '.join(PRESETS)}",
                 key="preset",
                 allowed=list(PRESETS),
             ) from None
@@ -93,7 +95,7 @@ class Rules:
         for key in options:
             if key not in known:
                 raise RulesError(
-                    f"unknown rules key {key!r}; allowed keys: preset, {', '.join(sorted(known))}",
+                    f"unknown rules key {echo(key)}; allowed keys: preset, {', '.join(sorted(known))}",
                     key=key,
                     allowed=["preset", *sorted(known)],
                 )
