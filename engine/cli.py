@@ -195,8 +195,9 @@ def _run_simulate(args: argparse.Namespace) -> int:
             )
         options["samples"] = args.samples
     summary = simulate(
-        rules, bots, args.deals, args.seed, duplicate=args.duplicate, matches=args.matches, bot_options=options
-    )
+        rules, bots, args.deals, args.seed,
+        duplicate=args.duplicate, matches=args.matches, bot_options=options,
+    )  # fmt: skip
     if args.json:
         _write(dump_json(summary))
         return EXIT_OK
@@ -261,15 +262,18 @@ def build_parser(prog: str = "python -m engine") -> argparse.ArgumentParser:
     replay_cmd.set_defaults(run=_run_replay)
     sim = command("simulate", "play many deals between bots")
     sim.add_argument("--rules", default="standard", help="preset name or JSON rules object")
-    sim.add_argument("--bots", default=None, help=f"comma-separated bot names, one per seat ({', '.join(BOTS)})")
+    sim.add_argument(
+        "--bots", default=None, help=f"comma-separated bot names, one per seat ({', '.join(BOTS)})"
+    )
     sim.add_argument("--deals", type=_bounded_int(0, MAX_DEALS), default=1000)
     sim.add_argument("--seed", type=_seed, default=0, help="0..2**64-1")
     sim.add_argument(
         "--duplicate", action="store_true", help="play each deal again with the seats swapped (rotated)"
     )
     sim.add_argument(
-        "--matches", type=_bounded_int(0, MAX_MATCHES), default=0, help="play this many whole matches instead of deals"
-    )
+        "--matches", type=_bounded_int(0, MAX_MATCHES), default=0,
+        help="play this many whole matches instead of deals",
+    )  # fmt: skip
     sim.add_argument(
         "--samples", type=_bounded_int(1, MAX_SAMPLES), default=None,
         help=f"sampled worlds per expert decision (1..{MAX_SAMPLES}; default: the expert's own)",
