@@ -164,6 +164,14 @@ def is_ascii_digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+def parse_ascii_int(text: str, field: str, low: int, high: int, code: str = "bad_request") -> int:
+    """Text of ASCII digits to an integer low..high; never int() on '²', '-5' or 5,000 digits."""
+    cleaned = text.strip()
+    if not is_ascii_digits(cleaned) or len(cleaned) > len(str(high)) or not low <= int(cleaned) <= high:
+        raise BoundaryError(code, f"{field}: expected an integer {low}..{high}, got {echo(text)}", field)
+    return int(cleaned)
+
+
 def check_seed(value: object, field: str = "seed") -> int:
     """A seed: an integer 0 <= seed < 2**64 (not a bool)."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < SEED_LIMIT:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 from .bots import BOTS
-from .boundary import BoundaryError, decode_text, dump_json, echo, is_ascii_digits, parse_json
+from .boundary import BoundaryError, decode_text, dump_json, echo, parse_ascii_int, parse_json
 from .catalogue import LANGUAGES
 from .facts import facts
 from .limits import MAX_DEALS, MAX_MATCHES, MAX_SAMPLES, MAX_SIMULATED_SAMPLES, MAX_TEXT_CHARS, SEED_LIMIT
@@ -43,9 +43,10 @@ def _bounded_int(low: int, high: int) -> Callable[[str], int]:
     """An argparse type: ASCII digits only (no '²', no '-5'), low..high."""
 
     def parse(text: str) -> int:
-        if not is_ascii_digits(text) or len(text) > 20 or not low <= int(text) <= high:
-            raise argparse.ArgumentTypeError(f"expected an integer {low}..{high}, got {echo(text)}")
-        return int(text)
+        try:
+            return parse_ascii_int(text, "value", low, high)
+        except BoundaryError:
+            raise argparse.ArgumentTypeError(f"expected an integer {low}..{high}, got {echo(text)}") from None
 
     parse.__name__ = "integer"
     return parse
