@@ -14,6 +14,7 @@ from collections.abc import Callable
 from .bots import make_bot
 from .cards import card_code, parse_card
 from .catalogue import Catalogue
+from .deal import Trick
 from .errors import IllegalPlay
 from .match import Match
 from .rules import Rules
@@ -65,7 +66,7 @@ class TerminalGame:
                 trick = deal.play(card)
                 self.write(c.text("ui.plays", player=_seat(c, seat), card=c.card(card_code(card))))
                 if trick is not None:
-                    self._show_trick_end(deal, trick)
+                    self._show_trick_end(deal.view(HUMAN).tricks[-1])
             summary = self.match.finish_deal()
             result = deal.result()
             self.write(f"\n{c.text('ui.deal_points')}:")
@@ -76,13 +77,13 @@ class TerminalGame:
         self.write(c.text("ui.match_winner", player=_seat(c, self.match.winner)))
         return 0
 
-    def _show_trick_end(self, deal, trick) -> None:
+    def _show_trick_end(self, trick: Trick) -> None:
+        """The trick as the human's view has it: a draw it may not see is shown as hidden."""
         c = self.catalogue
         self.write(c.text("ui.wins_trick", player=_seat(c, trick.winner)))
         for draw in trick.draws:
             shown = c.card(card_code(draw.card)) if draw.card is not None else c.text("ui.hidden_card")
-            if draw.seat == HUMAN or draw.card is not None:
-                self.write("  " + c.text("ui.draw", player=_seat(c, draw.seat), card=shown))
+            self.write("  " + c.text("ui.draw", player=_seat(c, draw.seat), card=shown))
 
     def _human_card(self, deal) -> int | None:
         c = self.catalogue
