@@ -236,7 +236,7 @@ def _run_play(args: argparse.Namespace) -> int:
     if args.bot not in BOTS:
         raise UsageError(f"--bot: unknown bot {echo(args.bot)}; known bots: {', '.join(BOTS)}")
     seed = random.SystemRandom().getrandbits(31) if args.seed is None else args.seed
-    return play(args.lang, rules.to_spec(), args.bot, seed)
+    return play(args.lang, rules, args.bot, seed)
 
 
 # ----- the parser and main ------------------------------------------------------------------

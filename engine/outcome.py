@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import JACK, NINE, SUITS, card_code, make_card
 from .deal import Deal
@@ -28,7 +29,7 @@ class PointReason:
     flags: tuple[str, ...]
     key: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "point": self.point,
             "seat": self.seat,
@@ -68,7 +69,7 @@ class DealResult:
                 totals[seat] += 1
         return totals
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "points": self.points,
             "game_values": list(self.values),

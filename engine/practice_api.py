@@ -45,10 +45,11 @@ from .deal import Deal
 from .errors import IllegalPlay
 from .limits import MAX_PLAYS, MAX_SAMPLES, SEED_LIMIT
 from .match import Match
+from .outcome import deal_result
 from .rules import PRESETS, Rules, RulesError
 from .scoring import count_out
 from .view import trick_json
-from .web_api import BadRequest, Json, refusal
+from .web_api import BadRequest, Json, refusal, request_card
 
 RECORD_VERSION = 1
 HUMAN = 0
@@ -168,7 +169,7 @@ class Game:
         self.match.first_dealer = self.match.dealer = self.first_dealer
         self.plays: list[list[str]] = []
         self.summaries = self.match.history  # one DealSummary per counted-out deal
-        self.deal: Deal | None = None
+        self.deal: Deal  # set by the first deal below: `deals` is not empty
         for index, plays in enumerate(deals):
             if self.match.is_over:
                 raise BadRequest("bad_record", f"deals[{index}]: the match was already over", "deals")
@@ -365,7 +366,7 @@ class Game:
         deal = self.deal
         before = list(summary.scores_before)
         if deal.is_over:
-            result = deal.result()
+            result = deal_result(deal)
             seats, jack_turned = result.seats, result.jack_turned
             reasons = [reason.to_dict() for reason in result.reasons]
             values = list(result.values)
@@ -409,7 +410,7 @@ def _sorted_codes(mask: int) -> list[str]:
 # ----- operations -------------------------------------------------------------------------------
 
 
-def _answer(game: Game, **extra) -> Json:
+def _answer(game: Game, **extra: Any) -> Json:
     return {**extra, "record": game.record(), "state": game.state()}
 
 
@@ -437,18 +438,11 @@ def new_match(request: Json) -> Json:
     return _answer(game, events=game._deal_start_events())
 
 
-def _card(request: Json) -> int:
-    try:
-        return parse_card(request.get("card"))
-    except (ValueError, TypeError) as error:
-        raise BadRequest("bad_request", f"card: {error}", "card") from None
-
-
 def play_card(request: Json) -> Json:
     game = Game(request.get("record"))
     if game.waiting_for() != "human":
         raise BadRequest("bad_request", "it is not your turn", "record")
-    card = _card(request)
+    card = request_card(request)
     try:
         game.deal.check(card)
     except IllegalPlay as refused:
@@ -475,6 +469,8 @@ def computer_play(request: Json) -> Json:
         raise BadRequest("bad_request", "it is not the computer's turn", "record")
     samples = _samples(request)
     seat = game.deal.to_move
+    if seat is None:  # waiting_for() is "computer" only while the deal goes on
+        raise BadRequest("bad_request", "the deal is over", "record")
     options = {"samples": samples} if game.level == "expert" and samples is not None else {}
     bot = make_bot(game.level, seed=bot_seed(game, seat), rules=game.rules, **options)
     card = bot.choose(game.deal.view(seat))

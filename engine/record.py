@@ -143,12 +143,12 @@ def replay(record: object) -> Json:
     except RecordError as error:
         return bad_record_result(str(error), error.play_index)
     deal = read.deal
-    error = None
+    refusal: Json | None = None
     for index, card in enumerate(read.plays):
         try:
             deal.play(card)
         except IllegalPlay as refused:
-            error = {
+            refusal = {
                 "code": refused.code,
                 "play_index": index,
                 "card": card_code(card),
@@ -175,7 +175,7 @@ def replay(record: object) -> Json:
         result["game_values"] = list(outcome.values)
         result["scores_after"] = scores_after
         result["winner"] = winner
-    result["error"] = error
+    result["error"] = refusal
     if isinstance(record, dict) and "seed" in record:
         result["hands"] = [
             [card_code(card) for card in cards_of(deal.initial_hands[seat])] for seat in range(deal.players)

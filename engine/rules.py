@@ -18,7 +18,7 @@ class RulesError(ValueError):
 
 
 # Allowed values per key; `target` is any positive int and is checked separately.
-ALLOWED: dict[str, tuple] = {
+ALLOWED: dict[str, tuple[object, ...]] = {
     "players": (2, 3),
     "stock": ("open", "hidden"),
     "trump_when_able": (True, False),
@@ -77,7 +77,7 @@ class Rules:
             ) from None
 
     @staticmethod
-    def from_spec(spec: str | dict | Rules | None) -> Rules:
+    def from_spec(spec: object) -> Rules:
         """Accept a preset name, a Rules, or a dict like {"preset": "classic", "target": 7}."""
         if spec is None:
             return PRESETS["standard"]
@@ -101,7 +101,7 @@ class Rules:
                 )
         return replace(base, **options)
 
-    def to_spec(self) -> dict:
+    def to_spec(self) -> dict[str, Any]:
         """The full set of keys, as JSON-ready values (round-trips through from_spec)."""
         return asdict(self)
 

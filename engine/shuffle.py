@@ -57,7 +57,7 @@ def shuffled_deck(rng: random.Random) -> list[int]:
     return deck
 
 
-def deal_deck(deck, players: int, dealer: int) -> tuple[list[int], tuple[int, ...]]:
+def deal_deck(deck: list[int], players: int, dealer: int) -> tuple[list[list[int]], tuple[int, ...]]:
     """Deal one card at a time from the top, starting left of the dealer; the rest is the stock.
 
     Returns the hands as lists in seat order and the stock, top card first.

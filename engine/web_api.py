@@ -30,6 +30,7 @@ from .boundary import BoundaryError, dump_json, echo, parse_json
 from .cards import SUITS, card_code, parse_card
 from .deal import Deal
 from .errors import IllegalPlay
+from .outcome import deal_result
 from .record import ReadRecord, RecordError, read_record
 from .rules import Rules
 from .scoring import count_out
@@ -107,6 +108,17 @@ def _read(request: Json) -> ReadRecord:
     except RecordError as error:
         code = "bad_rules" if error.field.startswith("rules") else "bad_record"
         raise BadRequest(code, str(error), error.field) from None
+
+
+def request_card(request: Json) -> int:
+    """The request's `card` field as a card int; BadRequest if it is not a card code."""
+    text = request.get("card")
+    try:
+        if isinstance(text, str):
+            return parse_card(text)
+    except ValueError:
+        pass
+    raise BadRequest("bad_request", f"card: not a card code like 'TH': {echo(text)}", "card")
 
 
 def refusal(error: IllegalPlay, rules: Rules) -> Json:
@@ -198,7 +210,7 @@ def _state(deal: Deal, step: int, narrator: int | None) -> Json:
 
 
 def _result(deal: Deal, scores_before: list[int]) -> Json:
-    result = deal.result()
+    result = deal_result(deal)
     scores_after, winner, order = count_out(
         result.seats, scores_before, deal.rules.target, result.jack_turned
     )
@@ -255,10 +267,7 @@ def try_card(request: Json) -> Json:
     step = request.get("step")
     if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(plays):
         raise BadRequest("bad_request", f"step: expected 0..{len(plays)}, got {echo(step)}", "step")
-    try:
-        card = parse_card(request.get("card"))  # type: ignore[arg-type]  # parse_card checks the type
-    except ValueError:
-        raise BadRequest("bad_request", f"card: not a card: {echo(request.get('card'))}", "card") from None
+    card = request_card(request)
     for index, played in enumerate(read.plays[:step]):
         try:
             deal.play(played)
