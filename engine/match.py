@@ -57,7 +57,7 @@ class Match:
     def __init__(self, rules: object = None, seed: int = 0):
         self.rules = Rules.from_spec(rules)
         self._rng = seeded_rng(seed)
-        self.first_dealer, self.cuts = cut_for_deal(self.rules, self._rng)
+        self.first_dealer, _ = cut_for_deal(self.rules, self._rng)
         self.dealer = self.first_dealer
         self.scores = [0] * self.rules.players
         self.winner: int | None = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import JACK, NINE, SUITS, card_code, make_card
+from .cards import JACK, NINE, card_code, make_card
 from .deal import Deal
 from .scoring import POINT_NAMES, deal_points
 
@@ -122,6 +122,3 @@ def deal_result(deal: Deal) -> DealResult:
         reasons.append(card_reason("nine", nine, make_card(NINE, deal.trump)))
     return DealResult(high, low, jack, game, nine, values, tuple(reasons), deal.jack_turned)
 
-
-def trump_letter(deal: Deal) -> str:
-    return SUITS[deal.trump]
