@@ -117,7 +117,7 @@ def _line_result(line: bytes | int) -> Json | None:
         return _too_large_result(line)
     if not line.strip():
         return None
-    return _result_of_text(line)
+    return _result_of_text(line.removesuffix(b"\n").removesuffix(b"\r"))
 
 
 def _open_input(path: str) -> IO[bytes]:
