@@ -84,7 +84,9 @@ def test_replay_never_echoes_raw_bytes_and_writes_valid_utf8():
 
 def test_jsonl_splits_on_newline_only_and_answers_every_line():
     good = json.dumps(GOOD)
-    lines = [good, "{broken", good.replace(", ", ",\u2028"), "[" * 100, good.replace(", ", ",\x0c"), "7", good]
+    with_separator = good.replace(", ", ",\u2028")
+    with_form_feed = good.replace(", ", ",\x0c")
+    lines = [good, "{broken", with_separator, "[" * 100, with_form_feed, "7", good]
     body = "\n".join(lines).replace("\u2028", "\u2028\u0085") + "\n\n"
     status, results = replay_cli(body.encode("utf-8"), "--jsonl")
     # One answer per "\n" line: U+2028, U+0085 and form feed stay inside their line (which is
@@ -224,7 +226,8 @@ def answer(request: object) -> dict:
 )
 def test_handle_answers_bad_requests_with_a_code_and_never_raises(request_text):
     reply = answer(request_text)
-    assert reply["ok"] is False and reply["error"]["code"] in ("bad_request", "bad_record", "bad_rules", "bad_seed")
+    assert reply["ok"] is False
+    assert reply["error"]["code"] in ("bad_request", "bad_record", "bad_rules", "bad_seed")
     assert len(reply["error"]["message"]) < 400
 
 
@@ -252,29 +255,34 @@ def test_an_internal_error_is_answered_with_its_code_and_no_detail(monkeypatch):
 
     monkeypatch.setitem(web_api.OPERATIONS, "replay", broken)
     reply = answer(json.dumps({"op": "replay", "record": {"seed": 1, "dealer": 0}}))
-    assert reply == {
-        "ok": False,
-        "error": {"code": "internal", "message": "internal error in the rules engine (RuntimeError)", "field": None},
-    }
+    message = "internal error in the rules engine (RuntimeError)"
+    assert reply == {"ok": False, "error": {"code": "internal", "message": message, "field": None}}
 
 
 # ----- one reader: the command line and the stepper accept the same records -----------------
 
+scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=6)
+)
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=6),
+    scalars,
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
     max_leaves=12,
 )
+HANDS = [["2H", "9S", "TS", "7D", "8D", "9D"], ["7C", "8C", "3S", "4S", "5D", "6D"]]
+_USED = {*HANDS[0], *HANDS[1], "JH", "QD"}
+_REST = [rank + suit for suit in "SHDC" for rank in "23456789TJQKA" if rank + suit not in _USED]
 CARDS_FORM = {
     "rules": "standard",
     "dealer": 0,
-    "hands": [["2H", "9S", "TS", "7D", "8D", "9D"], ["7C", "8C", "3S", "4S", "5D", "6D"]],
-    "stock": ["JH", "QD"] + [
-        rank + suit for suit in "SHDC" for rank in "23456789TJQKA"
-        if rank + suit not in {"2H", "9S", "TS", "7D", "8D", "9D", "7C", "8C", "3S", "4S", "5D", "6D", "JH", "QD"}
-    ],
+    "hands": HANDS,
+    "stock": ["JH", "QD", *_REST],
     "plays": ["7C", "2H"],
-}  # fmt: skip
+}
 keys = st.sampled_from(["rules", "dealer", "hands", "stock", "seed", "plays", "scores_before", "other"])
 
 
