@@ -16,7 +16,12 @@ Requests (`op` picks the operation):
   seat to move after the first k plays may play that card, and if not the engine's refusal code
   with what a UI needs to explain it (catalogue keys and parameters).
 
-Answers are ``{"ok": true, ...}`` or ``{"ok": false, "error": {"code", "message", ...}}``.
+Answers are ``{"ok": true, ...}`` or ``{"ok": false, "error": {"code", "message", "field"}}``.
+`handle` never raises. The codes: ``bad_request`` (not JSON, too large or too deep, an unknown
+op, a bad field), ``bad_record`` and ``bad_rules`` (the record, read by the same reader as
+``python -m engine replay``), ``bad_seed``, and ``internal`` for a bug (a short message; the
+detail stays out of the page). Limits (engine/limits.py) are checked before any work.
+A seated narrator is shown only its PlayerView.
 """
 
 from __future__ import annotations
