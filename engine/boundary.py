@@ -28,6 +28,14 @@ class BoundaryError(ValueError):
 # ----- quoting outside values back --------------------------------------------------------------
 
 
+def clip(text: str, limit: int = ECHO_CHARS) -> str:
+    """Outside text shown as typed, but cut to `limit` characters and with lone surrogates
+    (undecodable bytes read with surrogateescape) escaped, so it can always be printed."""
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def echo(value: object, limit: int = ECHO_CHARS) -> str:
     """A short, printable form of an outside value for an error message.
 
@@ -35,10 +43,7 @@ def echo(value: object, limit: int = ECHO_CHARS) -> str:
     small depth, huge integers by their size, and lone surrogates escaped, so the message can
     always be printed and never grows with the input.
     """
-    text = _short_repr(value, 3, limit + 1)
-    if len(text) > limit:
-        text = text[: limit - 1] + "…"
-    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return clip(_short_repr(value, 3, limit + 1), limit)
 
 
 def _short_repr(value: object, depth: int, budget: int) -> str:

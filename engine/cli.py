@@ -27,7 +27,8 @@ EXIT_CODES_HELP = """exit codes:
   0  ok
   1  an illegal play or a bad record (the result names the play or the field)
   2  a usage error (unknown option, bad option value, unreadable file)
-  3  an internal error (a bug: please report it)"""
+  3  an internal error (a bug: please report it)
+  130  play stopped by Ctrl-C or the end of its input"""
 
 Json = dict[str, Any]
 

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Iterable
 
 from .bots import make_bot
+from .boundary import clip
 from .cards import card_code, parse_card
 from .catalogue import Catalogue
 from .deal import Deal, Trick
@@ -101,6 +102,8 @@ class TerminalGame:
                 text = self.read(c.text("ui.your_turn") + " ").strip()
             except EOFError:
                 return None
+            except UnicodeDecodeError:  # bytes that are not text in the terminal's encoding
+                text = "\ufffd"
             try:
                 card = parse_card(text)
                 deal.check(card)
@@ -108,7 +111,7 @@ class TerminalGame:
             except IllegalPlay as error:
                 self.write(self._illegal_text(error))
             except ValueError:
-                self.write(c.text("errors.not_a_card", text=text))
+                self.write(c.text("errors.not_a_card", text=clip(text)))
 
     def _illegal_text(self, error: IllegalPlay) -> str:
         c = self.catalogue
