@@ -7,6 +7,7 @@ Exit codes (the same for every command, listed in `--help` and in the README):
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -306,6 +307,11 @@ def _quiet_broken_pipe() -> None:
 def main(argv: list[str] | None = None, prog: str | None = None) -> int:
     """Run one command; returns the exit code (see EXIT_CODES_HELP). Never lets a traceback out."""
     parser = build_parser(prog or "python -m engine")
+    for stream in (sys.stdout, sys.stderr):
+        # A character the terminal's encoding lacks is written as \uXXXX (still valid inside a
+        # JSON string) instead of failing with UnicodeEncodeError.
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     try:
         args = parser.parse_args(argv)  # exits 2 with a usage message on bad options
         name = args.command
