@@ -320,3 +320,13 @@ def test_the_command_line_and_the_stepper_accept_exactly_the_same_records(record
             sys.stdin = original
     assert status == (0 if result["error"] is None else 1)
     assert json.loads(out.getvalue()) == result
+
+
+def test_a_negative_seed_is_refused_everywhere_not_dealt_as_its_absolute_value():
+    from engine import Deal, Match, Rules, SetupError
+
+    with pytest.raises(SetupError, match="seed"):
+        Deal.from_seed(Rules(), -5, 0)
+    with pytest.raises(ValueError, match="seed"):
+        Match("standard", seed=-5)
+    assert error_code(replay({"seed": -5, "dealer": 0})) == "bad_record"
