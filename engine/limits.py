@@ -22,8 +22,10 @@ MAX_INT_DIGITS = 24
 # A value from the input quoted back in an error message is cut to this many characters.
 ECHO_CHARS = 80
 # Sampled worlds per expert decision that one request may ask for. A decision with this many
-# takes about a second in CPython (scripts/bench_expert_latency.py).
-MAX_SAMPLES = 400
+# takes about half a second in CPython (a hint: median 0.49 s, max 0.82 s), so no request
+# can ask for minutes of work. The expert's own bound (engine.ai.expert.MAX_SAMPLES) is
+# meant to be this same number.
+MAX_SAMPLES = 200
 # The command line's simulate: deals or matches per run, and deals x samples per run.
 MAX_DEALS = 10_000_000
 MAX_MATCHES = 1_000_000
