@@ -13,7 +13,7 @@ import math
 import re
 from typing import Any
 
-from .limits import ECHO_CHARS, MAX_INT_DIGITS, MAX_JSON_DEPTH, MAX_TEXT_CHARS, SEED_LIMIT
+from .limits import ECHO_CHARS, MAX_INT_DIGITS, MAX_JSON_DEPTH, MAX_TEXT_CHARS
 
 
 class BoundaryError(ValueError):
@@ -175,15 +175,6 @@ def parse_ascii_int(text: str, field: str, low: int, high: int, code: str = "bad
     if not is_ascii_digits(cleaned) or len(cleaned) > len(str(high)) or not low <= int(cleaned) <= high:
         raise BoundaryError(code, f"{field}: expected an integer {low}..{high}, got {echo(text)}", field)
     return int(cleaned)
-
-
-def check_seed(value: object, field: str = "seed") -> int:
-    """A seed: an integer 0 <= seed < 2**64 (not a bool)."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < SEED_LIMIT:
-        raise BoundaryError(
-            "bad_seed", f"{field}: expected an integer 0..2**64-1, got {echo(value)}", field
-        )
-    return value
 
 
 def check_int(value: object, field: str, low: int, high: int, code: str = "bad_request") -> int:

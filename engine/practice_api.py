@@ -26,10 +26,10 @@ Operations (answers are wrapped by web_api.handle in ``{"ok": true, ...}``):
   ``samples`` (1..engine.limits.MAX_SAMPLES) is the expert's sampled worlds for this decision,
   by default the expert's own; the budget is counted in work, so the same record gives the
   same card on every machine. A ``think_ms`` left by an older page is ignored.
-
-Everything a request shows about the deal comes from the human's PlayerView.
 - ``practice.undo``  ``{record}`` -> the human's last play and every reply after it taken back.
 - ``practice.next``  ``{record}`` -> the next deal started (dealer passed to the left).
+
+Everything an answer shows about the deal comes from the human's PlayerView.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ Requests (`op` picks the operation):
 Answers are ``{"ok": true, ...}`` or ``{"ok": false, "error": {"code", "message", "field"}}``.
 `handle` never raises. The codes: ``bad_request`` (not JSON, too large or too deep, an unknown
 op, a bad field), ``bad_record`` and ``bad_rules`` (the record, read by the same reader as
-``python -m engine replay``), ``bad_seed``, and ``internal`` for a bug (a short message; the
+``python -m engine replay``), and ``internal`` for a bug (a short message; the
 detail stays out of the page). Limits (engine/limits.py) are checked before any work.
 A seated narrator is shown only its PlayerView.
 """
@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from .boundary import BoundaryError, dump_json, echo, parse_json
-from .cards import SUITS, card_code, parse_card
+from .cards import SUITS, card_code, cards_of, parse_card
 from .deal import Deal
 from .errors import IllegalPlay
 from .outcome import deal_result
@@ -102,10 +102,6 @@ def _sorted_codes(cards: Iterable[int]) -> list[str]:
     return sorted(codes, key=lambda code: (SUITS.index(code[1]), _RANK_ORDER.index(code[0])))
 
 
-def _cards_of(mask: int) -> list[int]:
-    return [card for card in range(52) if mask >> card & 1]
-
-
 def _read(request: Json) -> ReadRecord:
     """The request's record through the one record reader (the same as `engine replay`)."""
     try:
@@ -161,7 +157,7 @@ def _hands_seen(deal: Deal, view: PlayerView | None) -> list[Json]:
     hands = []
     for seat, mask in enumerate(view.known):
         count = view.hand_sizes[seat]
-        seen = _sorted_codes(_cards_of(mask))
+        seen = _sorted_codes(cards_of(mask))
         hands.append({"cards": seen, "count": count, "hidden": count - len(seen)})
     return hands
 
@@ -179,7 +175,7 @@ def _state(deal: Deal, step: int, narrator: int | None) -> Json:
     else:
         tricks, current, leader, to_move = view.tricks, view.current_trick, view.leader, view.to_move
         top, stock_count = view.stock_top, view.stock_count
-        legal = _sorted_codes(_cards_of(view.legal))
+        legal = _sorted_codes(cards_of(view.legal))
     players = deal.players
     plays = deal.plays
     state: Json = {
