@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 LOCALES = Path(__file__).parent / "locales"
 # The site's languages, default first: the one list every part of the project reads
@@ -24,11 +25,12 @@ class Catalogue:
         self.lang = lang
         self._tree = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
 
-    def text(self, key: str, **params) -> str:
-        node = self._tree
+    def text(self, key: str, **params: object) -> str:
+        node: Any = self._tree
         for part in key.split("."):
             node = node[part]
-        return node.format(**params) if params else node
+        text = str(node)
+        return text.format(**params) if params else text
 
     def card(self, code: str) -> str:
         """'J♥' in this language's short rank letters."""

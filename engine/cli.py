@@ -1,189 +1,336 @@
-"""The command line: `replay`, `simulate` and `facts`; bad input gives a message and exit 2."""
+"""The command line: `replay`, `simulate`, `facts` and `play` (also installed as `california-jack`).
+
+Exit codes (the same for every command, listed in `--help` and in the README):
+0 ok; 1 an illegal play or a bad record; 2 a usage error; 3 an internal error.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
+import io
+import os
 import sys
+from collections.abc import Callable, Iterator
+from typing import IO, Any
 
 from .bots import BOTS
+from .boundary import BoundaryError, decode_text, dump_json, echo, parse_ascii_int, parse_json
 from .catalogue import LANGUAGES
 from .facts import facts
+from .limits import MAX_DEALS, MAX_MATCHES, MAX_SAMPLES, MAX_SIMULATED_SAMPLES, MAX_TEXT_CHARS, SEED_LIMIT
 from .messages import message
 from .record import bad_record_result, replay
 from .rules import Rules, RulesError
-from .simulate import simulate
 
-EXIT_CLEAN, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
+EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
+EXIT_CODES_HELP = """exit codes:
+  0  ok
+  1  an illegal play or a bad record (the result names the play or the field)
+  2  a usage error (unknown option, bad option value, unreadable file)
+  3  an internal error (a bug: please report it)
+  130  play stopped by Ctrl-C or the end of its input"""
 
-def _dump(value) -> str:
-    return json.dumps(value, ensure_ascii=False)
-
-
-def _bad_record_text(problem: str) -> str:
-    return message("errors.bad_record", field="record", problem=problem, detail=f"record: {problem}")
-
-
-def _bad_json_result(problem: str) -> dict:
-    return bad_record_result(_bad_record_text(problem))
+Json = dict[str, Any]
 
 
-def _replay_text(text: str) -> dict:
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as error:
-        return _bad_json_result(f"not valid JSON ({error.msg} at line {error.lineno} column {error.colno})")
-    return replay(record)
+class UsageError(ValueError):
+    """A bad option value: reported on stderr with exit code 2."""
 
 
-def _exit_status(result: dict) -> int:
-    error = result["error"]
-    if error is None:
-        return EXIT_CLEAN
-    return EXIT_MALFORMED if error["code"] == "bad_record" else EXIT_ILLEGAL
+# ----- option values ------------------------------------------------------------------------
 
 
-def _read_input(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as handle:
-        return handle.read()
+def _bounded_int(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: ASCII digits only (no '²', no '-5'), low..high."""
+
+    def parse(text: str) -> int:
+        try:
+            return parse_ascii_int(text, "value", low, high)
+        except BoundaryError:
+            raise argparse.ArgumentTypeError(f"expected an integer {low}..{high}, got {echo(text)}") from None
+
+    parse.__name__ = "integer"
+    return parse
 
 
-def _run_replay(args) -> int:
-    try:
-        text = _read_input(args.file)
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"replay: cannot read {args.file}: {error}", file=sys.stderr)
-        return EXIT_MALFORMED
-    if not args.jsonl:
-        result = _replay_text(text)
-        print(_dump(result))
-        if result["error"] is not None:
-            print(f"replay: {result['error']['message']}", file=sys.stderr)
-        return _exit_status(result)
-    # One result per non-blank line; the status is the worst over all lines.
-    status = EXIT_CLEAN
-    for line in text.splitlines():
-        if not line.strip():
-            continue
-        result = _replay_text(line)
-        print(_dump(result))
-        status = max(status, _exit_status(result))
-    return status
+_seed = _bounded_int(0, SEED_LIMIT - 1)
 
 
 def _parse_rules(text: str) -> Rules:
-    if text.lstrip().startswith("{"):
-        try:
-            spec = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RulesError(f"--rules: not a preset name nor valid JSON ({error.msg})") from None
-        return Rules.from_spec(spec)
-    return Rules.from_spec(text)
-
-
-def _run_simulate(args) -> int:
+    """A preset name or a JSON rules object; UsageError names what is wrong."""
     try:
-        rules = _parse_rules(args.rules)
-        bots = [name.strip() for name in args.bots.split(",")] if args.bots else ["random"] * rules.players
-        if args.deals < 0:
-            raise ValueError("--deals must be zero or more")
-        if args.matches < 0:
-            raise ValueError("--matches must be zero or more")
-        if args.think_ms is not None and args.think_ms <= 0:
-            raise ValueError("--think-ms must be positive")
-        summary = simulate(
-            rules, bots, args.deals, args.seed, duplicate=args.duplicate, matches=args.matches,
-            think_ms=args.think_ms,
-        )  # fmt: skip
-    except ValueError as error:  # RulesError is a ValueError too.
-        print(f"simulate: {error}", file=sys.stderr)
-        return EXIT_MALFORMED
+        if text.lstrip().startswith("{"):
+            return Rules.from_spec(parse_json(text, "--rules"))
+        return Rules.from_spec(text)
+    except (BoundaryError, RulesError) as error:
+        raise UsageError(f"--rules: {error}") from None
+
+
+# ----- replay -------------------------------------------------------------------------------
+
+
+def _result_of_text(data: bytes) -> Json:
+    """One record's bytes to its replay result; unreadable input is a bad_record result."""
+    try:
+        record = parse_json(decode_text(data, "record"), "record")
+    except BoundaryError as error:
+        problem = str(error).removeprefix("record: ")
+        return _bad_input_result(problem)
+    return replay(record)
+
+
+def _status(result: Json) -> int:
+    return EXIT_OK if result["error"] is None else EXIT_REFUSED
+
+
+def _lines(stream: IO[bytes]) -> Iterator[bytes | int]:
+    """The lines of a binary stream, split on b"\\n" only (never U+2028, U+0085 or form feed).
+
+    A line longer than the limit is skipped without being kept whole, and given as its size.
+    """
+    while True:
+        line = stream.readline(MAX_TEXT_CHARS + 1)
+        if not line:
+            return
+        if len(line) > MAX_TEXT_CHARS and not line.endswith(b"\n"):
+            size = len(line)
+            while line and not line.endswith(b"\n"):
+                line = stream.readline(1 << 20)
+                size += len(line)
+            yield size
+        else:
+            yield line
+
+
+def _bad_input_result(problem: str) -> Json:
+    """The result for input that is not a record at all (too large, not UTF-8, not JSON)."""
+    detail = f"record: {problem}"
+    return bad_record_result(message("errors.bad_record", field="record", problem=problem, detail=detail))
+
+
+def _too_large_result(size: int | None) -> Json:
+    shown = f"more than {MAX_TEXT_CHARS}" if size is None else str(size)
+    return _bad_input_result(f"{shown} bytes (at most {MAX_TEXT_CHARS})")
+
+
+def _line_result(line: bytes | int) -> Json | None:
+    if isinstance(line, int):
+        return _too_large_result(line)
+    if not line.strip():
+        return None
+    return _result_of_text(line.removesuffix(b"\n").removesuffix(b"\r"))
+
+
+def _open_input(path: str) -> IO[bytes]:
+    if path == "-":
+        return sys.stdin.buffer
+    return open(path, "rb")
+
+
+def _write(line: str) -> None:
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()  # stream: each answer leaves as soon as it exists
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    try:
+        stream = _open_input(args.file)
+    except OSError as error:
+        raise UsageError(f"cannot read {echo(args.file)}: {error.strerror}") from None
+    try:
+        if not args.jsonl:
+            data = stream.read(MAX_TEXT_CHARS + 1)
+            result = _too_large_result(None) if len(data) > MAX_TEXT_CHARS else _result_of_text(data)
+            _write(dump_json(result))
+            if result["error"] is not None:
+                print(f"replay: {result['error']['message']}", file=sys.stderr)
+            return _status(result)
+        # One result per non-blank line, written as soon as it is known; the status is the
+        # worst over all lines.
+        status = EXIT_OK
+        for line in _lines(stream):
+            line_result = _line_result(line)
+            if line_result is not None:
+                _write(dump_json(line_result))
+                status = max(status, _status(line_result))
+        return status
+    except OSError as error:
+        if isinstance(error, BrokenPipeError):
+            raise
+        raise UsageError(f"cannot read {echo(args.file)}: {error.strerror}") from None
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+
+
+# ----- simulate, facts, play ----------------------------------------------------------------
+
+
+def _bot_names(text: str | None, players: int) -> list[str]:
+    if text is None:
+        return ["random"] * players
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        known = ", ".join(BOTS)
+        raise UsageError(f"--bots: expected {players} comma-separated bot names ({known}), got {echo(text)}")
+    for name in names:
+        if name not in BOTS:
+            raise UsageError(f"--bots: unknown bot {echo(name)}; known bots: {', '.join(BOTS)}")
+    if len(names) != players:
+        raise UsageError(f"--bots: {players} names needed for {players} players, got {len(names)}")
+    return names
+
+
+def _run_simulate(args: argparse.Namespace) -> int:
+    from .simulate import simulate
+
+    rules = _parse_rules(args.rules)
+    bots = _bot_names(args.bots, rules.players)
+    if args.matches and args.matches * rules.target > MAX_DEALS:
+        raise UsageError(f"--matches {args.matches} to {rules.target} points is more than {MAX_DEALS} deals")
+    options: Json = {}
+    if args.samples is not None:
+        runs = max(args.deals, args.matches * rules.target) * (rules.players if args.duplicate else 1)
+        if runs * args.samples > MAX_SIMULATED_SAMPLES:
+            raise UsageError(
+                f"--samples {args.samples} over {runs} deals: over {MAX_SIMULATED_SAMPLES} sampled worlds"
+            )
+        options["samples"] = args.samples
+    summary = simulate(
+        rules, bots, args.deals, args.seed,
+        duplicate=args.duplicate, matches=args.matches, bot_options=options,
+    )  # fmt: skip
     if args.json:
-        print(_dump(summary))
-    else:
-        rate = summary["deals_per_second"]
-        print(f"deals: {summary['deals']}  seconds: {summary['seconds']:.3f}  deals/s: {rate}")
-        deal_wins = summary.get("deal_wins") or [None] * len(bots)
-        shares = summary.get("share") or [None] * len(bots)
-        for index, name in enumerate(bots):
-            line = f"  {name}: {summary['points'][index]} points"
-            if deal_wins[index] is not None:
-                line += f", {deal_wins[index]} deal wins"
-            if args.matches:
-                line += f", {summary['match_wins'][index]} match wins"
-            share = shares[index]
-            if share is not None:
-                line += f", share {share:.1%}"
-                interval = summary["share_ci95"][index]
-                if interval is not None:
-                    line += f" (95% CI {interval[0]:.1%}-{interval[1]:.1%})"
-            print(line)
-    return EXIT_CLEAN
+        _write(dump_json(summary))
+        return EXIT_OK
+    rate = summary["deals_per_second"]
+    _write(f"deals: {summary['deals']}  seconds: {summary['seconds']:.3f}  deals/s: {rate}")
+    deal_wins = summary.get("deal_wins") or [None] * len(bots)
+    shares = summary.get("share") or [None] * len(bots)
+    for index, name in enumerate(bots):
+        line = f"  {name}: {summary['points'][index]} points"
+        if deal_wins[index] is not None:
+            line += f", {deal_wins[index]} deal wins"
+        if args.matches:
+            line += f", {summary['match_wins'][index]} match wins"
+        share = shares[index]
+        if share is not None:
+            line += f", share {share:.1%}"
+            interval = summary["share_ci95"][index]
+            if interval is not None:
+                line += f" (95% CI {interval[0]:.1%}-{interval[1]:.1%})"
+        _write(line)
+    return EXIT_OK
 
 
-def _run_facts(args) -> int:
-    try:
-        rules = _parse_rules(args.rules)
-    except ValueError as error:
-        print(f"facts: {error}", file=sys.stderr)
-        return EXIT_MALFORMED
-    print(_dump(facts(rules)))
-    return EXIT_CLEAN
+def _run_facts(args: argparse.Namespace) -> int:
+    _write(dump_json(facts(_parse_rules(args.rules))))
+    return EXIT_OK
 
 
-def _run_play(args) -> int:
+def _run_play(args: argparse.Namespace) -> int:
     import random
 
     from .terminal import play
 
-    try:
-        rules = _parse_rules(args.rules)
-    except (RulesError, ValueError) as error:
-        print(f"play: {error}", file=sys.stderr)
-        return EXIT_MALFORMED
+    rules = _parse_rules(args.rules)
     if args.bot not in BOTS:
-        print(f"play: unknown bot {args.bot!r}: choose one of {', '.join(BOTS)}", file=sys.stderr)
-        return EXIT_MALFORMED
+        raise UsageError(f"--bot: unknown bot {echo(args.bot)}; known bots: {', '.join(BOTS)}")
     seed = random.SystemRandom().getrandbits(31) if args.seed is None else args.seed
-    return play(args.lang, rules.to_spec(), args.bot, seed)
+    return play(args.lang, rules, args.bot, seed)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m engine", description="California Jack rules engine")
+# ----- the parser and main ------------------------------------------------------------------
+
+
+def build_parser(prog: str = "python -m engine") -> argparse.ArgumentParser:
+    def command(name: str, help_text: str) -> argparse.ArgumentParser:
+        return commands.add_parser(
+            name, help=help_text, description=help_text, epilog=EXIT_CODES_HELP,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )  # fmt: skip
+
+    parser = argparse.ArgumentParser(
+        prog=prog, description="California Jack rules engine", epilog=EXIT_CODES_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )  # fmt: skip
     commands = parser.add_subparsers(dest="command", required=True)
-    replay_cmd = commands.add_parser("replay", help="play a deal record and print the result as JSON")
+    replay_cmd = command("replay", "play a deal record and print the result as JSON")
     replay_cmd.add_argument("file", nargs="?", default="-", help="record file, or - for standard input")
-    replay_cmd.add_argument("--jsonl", action="store_true", help="one record per line, one result per line")
+    replay_cmd.add_argument(
+        "--jsonl", action="store_true",
+        help="one record per line (split on newline only; blank lines skipped), one result per line",
+    )  # fmt: skip
     replay_cmd.set_defaults(run=_run_replay)
-    sim = commands.add_parser("simulate", help="play many deals between bots")
+    sim = command("simulate", "play many deals between bots")
     sim.add_argument("--rules", default="standard", help="preset name or JSON rules object")
     sim.add_argument(
         "--bots", default=None, help=f"comma-separated bot names, one per seat ({', '.join(BOTS)})"
     )
-    sim.add_argument("--deals", type=int, default=1000)
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--deals", type=_bounded_int(0, MAX_DEALS), default=1000)
+    sim.add_argument("--seed", type=_seed, default=0, help="0..2**64-1")
     sim.add_argument(
         "--duplicate", action="store_true", help="play each deal again with the seats swapped (rotated)"
     )
-    sim.add_argument("--matches", type=int, default=0, help="play this many whole matches instead of deals")
-    sim.add_argument("--think-ms", type=float, default=None, help="think-time budget per move for the expert")
+    sim.add_argument(
+        "--matches", type=_bounded_int(0, MAX_MATCHES), default=0,
+        help="play this many whole matches instead of deals",
+    )  # fmt: skip
+    sim.add_argument(
+        "--samples", type=_bounded_int(1, MAX_SAMPLES), default=None,
+        help=f"sampled worlds per expert decision (1..{MAX_SAMPLES}; default: the expert's own)",
+    )  # fmt: skip
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.set_defaults(run=_run_simulate)
-    facts_cmd = commands.add_parser("facts", help="print the numbers the rules pages quote")
+    facts_cmd = command("facts", "print the numbers the rules pages quote")
     facts_cmd.add_argument("--rules", default="standard")
     facts_cmd.set_defaults(run=_run_facts)
-    play_cmd = commands.add_parser("play", help="play a match in the terminal against a bot")
+    play_cmd = command("play", "play a match in the terminal against a bot")
     play_cmd.add_argument("--lang", default="en", choices=LANGUAGES, help="language of every message")
     play_cmd.add_argument("--rules", default="standard", help="preset name or JSON rules object")
     play_cmd.add_argument("--bot", default="heuristic", help=f"the opponent ({', '.join(BOTS)})")
-    play_cmd.add_argument("--seed", type=int, default=None, help="reproduce a match (default: random)")
+    play_cmd.add_argument("--seed", type=_seed, default=None, help="reproduce a match (default: random)")
     play_cmd.set_defaults(run=_run_play)
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    return args.run(args)
+def _quiet_broken_pipe() -> None:
+    """The reader went away (`| head -1`): send what is left to nowhere and stop quietly."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    """Run one command; returns the exit code (see EXIT_CODES_HELP). Never lets a traceback out."""
+    parser = build_parser(prog or "python -m engine")
+    for stream in (sys.stdout, sys.stderr):
+        # A character the terminal's encoding lacks is written as \uXXXX (still valid inside a
+        # JSON string) instead of failing with UnicodeEncodeError.
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
+    try:
+        args = parser.parse_args(argv)  # exits 2 with a usage message on bad options
+        name = args.command
+        try:
+            status: int = args.run(args)
+        except UsageError as error:
+            print(f"{name}: {error}", file=sys.stderr)
+            return EXIT_USAGE
+        return status
+    except BrokenPipeError:
+        _quiet_broken_pipe()
+        return EXIT_OK
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:  # the promise: exit 3 with a short line, not a traceback
+        print(f"internal error ({type(error).__name__}): {echo(str(error), 200)}", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+def console_main() -> int:
+    """Entry point of the `california-jack` console script."""
+    return main(prog="california-jack")

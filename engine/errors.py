@@ -30,7 +30,7 @@ class IllegalPlay(ValueError):
         self.key = key or f"errors.{code}"
         super().__init__(message(self.key, seat=seat, card=card, suit=suit_name(led), trump=suit_name(trump)))
 
-    def details(self) -> dict:
+    def details(self) -> dict[str, object]:
         return {
             "code": self.code, "key": self.key, "seat": self.seat, "card": self.card, "led": self.led,
             "trump": self.trump,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import (
     ACE,
     DECK_SIZE,
@@ -24,7 +26,7 @@ SHASTA_PLAYERS = PRESETS["shasta-sam"].players
 _EXAMPLE_GAME_CARDS = ("TS", "TH", "AS", "KS", "QS")
 
 
-def facts(rules: Rules | str | dict | None = None) -> dict:
+def facts(rules: object = None) -> dict[str, Any]:
     """Numbers for the pages; the unsuffixed keys follow `rules` (standard by default)."""
     rules = Rules.from_spec(rules)
     players = rules.players

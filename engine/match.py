@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .cards import RANK_OF
 from .deal import Deal
+from .outcome import deal_result
 from .rules import Rules
 from .scoring import count_out
 from .shuffle import seeded_rng, shuffled_deck
@@ -20,7 +21,7 @@ class DealSummary:
     dealer: int
     scores_before: tuple[int, ...]
     scores_after: tuple[int, ...]
-    points: dict
+    points: dict[str, int | None]
     winner: int | None
 
 
@@ -53,10 +54,10 @@ class Match:
     (house rule) scores for the dealer in start_deal and may end the match there.
     """
 
-    def __init__(self, rules: Rules | str | dict | None = None, seed: int = 0):
+    def __init__(self, rules: object = None, seed: int = 0):
         self.rules = Rules.from_spec(rules)
         self._rng = seeded_rng(seed)
-        self.first_dealer, self.cuts = cut_for_deal(self.rules, self._rng)
+        self.first_dealer, _ = cut_for_deal(self.rules, self._rng)
         self.dealer = self.first_dealer
         self.scores = [0] * self.rules.players
         self.winner: int | None = None
@@ -92,7 +93,7 @@ class Match:
         deal = self.deal
         if deal is None or not self._in_progress:
             raise ValueError("no deal in progress: call start_deal() first")
-        result = deal.result()
+        result = deal_result(deal)
         scores, winner, _ = count_out(
             result.seats, self._scores_at_start, self.rules.target, deal.jack_turned
         )
@@ -100,7 +101,7 @@ class Match:
         self.winner = winner
         return self._close(result.points)
 
-    def _close(self, points: dict) -> DealSummary:
+    def _close(self, points: dict[str, int | None]) -> DealSummary:
         summary = DealSummary(
             seed=self._deal_seed,
             dealer=self.dealer,

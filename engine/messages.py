@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 _BUILT_IN = {
     "errors.not_in_hand": "{card} is not in your hand.",
@@ -22,7 +23,7 @@ _BUILT_IN = {
 _catalogue: dict[str, str] | None = None
 
 
-def _flatten(tree: dict, prefix: str, into: dict[str, str]) -> None:
+def _flatten(tree: dict[str, Any], prefix: str, into: dict[str, str]) -> None:
     for key, value in tree.items():
         name = f"{prefix}{key}"
         if isinstance(value, dict):
@@ -44,7 +45,7 @@ def _load() -> dict[str, str]:
     return _catalogue
 
 
-class _KeepMissing(dict):
+class _KeepMissing(dict[str, object]):
     """Leaves an unknown {placeholder} visible rather than failing on a catalogue typo."""
 
     def __missing__(self, key: str) -> str:
@@ -58,7 +59,7 @@ def suit_name(letter: str | None) -> str | None:
     return _load().get(f"suits.{letter}.name", letter)
 
 
-def message(key: str, **params) -> str:
+def message(key: str, **params: object) -> str:
     """English text for a catalogue key such as 'errors.must_trump', filled with `params`."""
     values = _KeepMissing({k: ("none" if v is None else v) for k, v in params.items()})
     for template in (_load().get(key), _BUILT_IN.get(key)):

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from .cards import JACK, NINE, SUITS, card_code, make_card
+from .cards import JACK, NINE, card_code, make_card
 from .deal import Deal
 from .scoring import POINT_NAMES, deal_points
 
@@ -28,7 +29,7 @@ class PointReason:
     flags: tuple[str, ...]
     key: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "point": self.point,
             "seat": self.seat,
@@ -68,7 +69,7 @@ class DealResult:
                 totals[seat] += 1
         return totals
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "points": self.points,
             "game_values": list(self.values),
@@ -121,6 +122,3 @@ def deal_result(deal: Deal) -> DealResult:
         reasons.append(card_reason("nine", nine, make_card(NINE, deal.trump)))
     return DealResult(high, low, jack, game, nine, values, tuple(reasons), deal.jack_turned)
 
-
-def trump_letter(deal: Deal) -> str:
-    return SUITS[deal.trump]

@@ -21,10 +21,15 @@ Operations (answers are wrapped by web_api.handle in ``{"ok": true, ...}``):
 - ``practice.state`` ``{record}`` -> ``{record, state}``.
 - ``practice.play``  ``{record, card}`` -> the human's card: ``{legal: true, record, state,
   events}`` or ``{legal: false, refusal, record, state}`` with the engine's reason.
-- ``practice.bot``   ``{record, think_ms?, samples?}`` -> the computer's next card.
-- ``practice.hint``  ``{record, think_ms?, samples?}`` -> ``{card, reason, reason_key}``.
+- ``practice.bot``   ``{record, samples?}`` -> the computer's next card.
+- ``practice.hint``  ``{record, samples?}`` -> ``{card, reason, reason_key}``.
+  ``samples`` (1..engine.limits.MAX_SAMPLES) is the expert's sampled worlds for this decision,
+  by default the expert's own; the budget is counted in work, so the same record gives the
+  same card on every machine. A ``think_ms`` left by an older page is ignored.
 - ``practice.undo``  ``{record}`` -> the human's last play and every reply after it taken back.
 - ``practice.next``  ``{record}`` -> the next deal started (dealer passed to the left).
+
+Everything an answer shows about the deal comes from the human's PlayerView.
 """
 
 from __future__ import annotations
@@ -34,24 +39,23 @@ from dataclasses import fields
 from typing import Any
 
 from .bots import make_bot
-from .cards import CARD_VALUE, SUITS, card_code, codes_of, parse_card
-from .deal import Deal, Trick
+from .boundary import check_int, echo, is_ascii_digits, parse_ascii_int
+from .cards import SUITS, card_code, codes_of, mask_value, parse_card
+from .deal import Deal
 from .errors import IllegalPlay
+from .limits import MAX_PLAYS, MAX_SAMPLES, SEED_LIMIT
 from .match import Match
+from .outcome import deal_result
 from .rules import PRESETS, Rules, RulesError
 from .scoring import count_out
-from .web_api import BadRequest, Json, refusal
+from .view import trick_json
+from .web_api import BadRequest, Json, refusal, request_card
 
 RECORD_VERSION = 1
 HUMAN = 0
 LEVELS = ("random", "heuristic", "expert")
 DEFAULT_LEVEL = "expert"
-# The expert's think time per reply in the browser: its p95 reply latency in Pyodide stays
-# within 300 ms with this budget (scripts/bench_practice.py).
-DEFAULT_THINK_MS = 120
-HINT_THINK_MS = 150
-MAX_THINK_MS = 2000
-MAX_SEED = (1 << 63) - 1
+MAX_SEED = SEED_LIMIT - 1
 _RANK_ORDER = "AKQJT98765432"
 _RULE_TYPES = {f.name: type(getattr(Rules(), f.name)) for f in fields(Rules)}
 
@@ -86,14 +90,16 @@ def parse_rules(spec: Any) -> Rules:
                 key, text = key.strip(), text.strip()
                 kind = _RULE_TYPES.get(key)
                 if kind is None:
-                    raise RulesError(f"unknown rules key {key!r}", key=key)
+                    raise RulesError(f"unknown rules key {echo(key)}", key=key)
                 if kind is bool:
                     if text.lower() not in ("true", "false", "1", "0"):
-                        raise RulesError(f"rules key {key!r}: expected true or false, got {text!r}", key=key)
+                        problem = f"expected true or false, got {echo(text)}"
+                        raise RulesError(f"rules key {key!r}: {problem}", key=key)
                     parsed[key] = text.lower() in ("true", "1")
                 elif kind is int:
-                    if not text.isdigit():
-                        raise RulesError(f"rules key {key!r}: expected a number, got {text!r}", key=key)
+                    if not is_ascii_digits(text) or len(text) > 9:
+                        problem = f"expected a number, got {echo(text)}"
+                        raise RulesError(f"rules key {key!r}: {problem}", key=key)
                     parsed[key] = int(text)
                 else:
                     parsed[key] = text
@@ -111,12 +117,10 @@ def parse_link(query: Any) -> Json:
         raise BadRequest("bad_request", "link: expected a query string", "link")
     values = {key: items[-1] for key, items in parse_qs(query.lstrip("?")).items()}
     found: Json = {}
-    for key in ("seed", "dealer"):
-        if key in values:
-            text = values[key].strip()
-            if not text.isdigit():
-                raise BadRequest("bad_request", f"{key}: expected a number, got {text!r}", key)
-            found[key] = int(text)
+    if "seed" in values:
+        found["seed"] = parse_ascii_int(values["seed"], "seed", 0, MAX_SEED)
+    if "dealer" in values:
+        found["dealer"] = parse_ascii_int(values["dealer"], "dealer", 0, 2)
     if "rules" in values:
         found["rules"] = values["rules"]
     if "level" in values:
@@ -128,19 +132,19 @@ def parse_link(query: Any) -> Json:
 
 
 def _int_field(value: Any, name: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise BadRequest("bad_record", f"{name}: expected an integer {low}..{high}, got {value!r}", name)
-    return value
+    return check_int(value, name, low, high, code="bad_record")
 
 
 def _level(value: Any) -> str:
-    if value not in LEVELS:
-        raise BadRequest("bad_request", f"level: expected one of {', '.join(LEVELS)}, got {value!r}", "level")
+    if not isinstance(value, str) or value not in LEVELS:
+        raise BadRequest(
+            "bad_request", f"level: expected one of {', '.join(LEVELS)}, got {echo(value)}", "level"
+        )
     return value
 
 
 def deal_seed(seed: int, index: int) -> int:
-    return (seed + index) % (MAX_SEED + 1)
+    return (seed + index) % SEED_LIMIT
 
 
 class Game:
@@ -157,11 +161,15 @@ class Game:
         deals = record.get("deals", [])
         if not isinstance(deals, list) or not deals or not all(isinstance(d, list) for d in deals):
             raise BadRequest("bad_record", "deals: expected a non-empty list of lists of card codes", "deals")
+        for index, plays in enumerate(deals):
+            if len(plays) > MAX_PLAYS:  # checked for every deal before any is replayed
+                problem = f"{len(plays)} plays; a deal has at most {MAX_PLAYS}"
+                raise BadRequest("bad_record", f"deals[{index}]: {problem}", "deals")
         self.match = Match(self.rules, seed=self.seed)
         self.match.first_dealer = self.match.dealer = self.first_dealer
         self.plays: list[list[str]] = []
         self.summaries = self.match.history  # one DealSummary per counted-out deal
-        self.deal: Deal | None = None
+        self.deal: Deal  # set by the first deal below: `deals` is not empty
         for index, plays in enumerate(deals):
             if self.match.is_over:
                 raise BadRequest("bad_record", f"deals[{index}]: the match was already over", "deals")
@@ -170,13 +178,16 @@ class Game:
             if self.match.is_over and plays:
                 raise BadRequest("bad_record", f"deals[{index}]: the turned jack ended the match", "deals")
             for number, text in enumerate(plays):
+                where = f"deals[{index}][{number}]"
                 try:
-                    self.deal.play(parse_card(text))
-                except (IllegalPlay, ValueError) as error:
-                    raise BadRequest(
-                        "bad_record", f"deals[{index}][{number}]: {error}", f"deals[{index}][{number}]"
-                    ) from None
-                self.plays[-1].append(card_code(parse_card(text)))
+                    card = parse_card(text)
+                except ValueError:
+                    raise BadRequest("bad_record", f"{where}: not a card: {echo(text)}", where) from None
+                try:
+                    self.deal.play(card)
+                except IllegalPlay as error:
+                    raise BadRequest("bad_record", f"{where}: {error}", where) from None
+                self.plays[-1].append(card_code(card))
             if self.deal.is_over:
                 self.match.finish_deal()
             elif self.deal_over:
@@ -239,9 +250,10 @@ class Game:
         self.plays[-1].append(card_code(card))
         events: list[Json] = [{"kind": "play", "seat": seat, "card": card_code(card)}]
         if trick is not None:
-            events.append({"kind": "trick", "winner": trick.winner, "number": len(deal.tricks)})
-            shown = self._trick_json(trick, len(deal.tricks))
-            events.extend({"kind": "draw", **draw} for draw in shown["draws"])
+            number = len(deal.tricks)
+            events.append({"kind": "trick", "winner": trick.winner, "number": number})
+            seen = deal.view(HUMAN).tricks[-1]  # the draws as the human saw them
+            events.extend({"kind": "draw", **draw} for draw in trick_json(seen)["draws"])
         if deal.is_over:
             self.match.finish_deal()
             events.append({"kind": "deal_over", "number": self.index + 1})
@@ -286,52 +298,38 @@ class Game:
 
     # ----- what the human may see -----
 
-    def _trick_json(self, trick: Trick, number: int) -> Json:
-        hidden = self.rules.stock == "hidden"
-        draws = []
-        for index, draw in enumerate(trick.draws):
-            seen = not hidden or draw.seat == HUMAN or (number == 1 and index == 0)
-            draws.append({"seat": draw.seat, "card": card_code(draw.card) if seen else None})
-        return {
-            "number": number,
-            "leader": trick.leader,
-            "cards": [
-                {"seat": trick.seat_of(i, self.players), "card": card_code(c)}
-                for i, c in enumerate(trick.cards)
-            ],
-            "winner": trick.winner,
-            "draws": draws,
-        }
-
     def state(self) -> Json:
+        """The match as the human sees it: every deal field comes from the human's PlayerView."""
         deal = self.deal
         view = deal.view(HUMAN)
-        tricks = deal.tricks
-        values = [sum(CARD_VALUE[c] for c in range(52) if mask >> c & 1) for mask in deal.won]
+        tricks = view.tricks
+        values = [mask_value(mask) for mask in view.won]
         current = {
             "number": self.index + 1,
             "seed": deal_seed(self.seed, self.index),
-            "dealer": deal.dealer,
-            "trump": SUITS[deal.trump],
-            "trump_card": card_code(deal.trump_card),
-            "jack_turned": deal.jack_turned,
-            "to_move": deal.to_move,
-            "leader": deal.leader,
+            "dealer": view.dealer,
+            "trump": SUITS[view.trump],
+            "trump_card": card_code(view.trump_card),
+            "jack_turned": view.jack_turned,
+            "to_move": view.to_move,
+            "leader": view.leader,
             "hand": _sorted_codes(view.hand),
-            "legal": _sorted_codes(view.legal) if deal.to_move == HUMAN else [],
+            "legal": _sorted_codes(view.legal) if view.to_move == HUMAN else [],
             "hand_sizes": list(view.hand_sizes),
             "known": [_sorted_codes(mask) if seat != HUMAN else [] for seat, mask in enumerate(view.known)],
             "stock_top": None if view.stock_top is None else card_code(view.stock_top),
             "stock_count": view.stock_count,
             "trick": [
-                {"seat": (deal.leader + i) % self.players, "card": card_code(c)}
-                for i, c in enumerate(deal.current_trick)
+                {"seat": (view.leader + i) % self.players, "card": card_code(c)}
+                for i, c in enumerate(view.current_trick)
             ],
             "tricks_played": len(tricks),
             "tricks_won": [sum(1 for t in tricks if t.winner == seat) for seat in range(self.players)],
             "values": values,
-            "last_trick": self._trick_json(tricks[-1], len(tricks)) if tricks else None,
-            "plays": len(deal.plays),
+            "last_trick": (
+                trick_json(tricks[-1], number=len(tricks), players=self.players) if tricks else None
+            ),
+            "plays": sum(len(trick.cards) for trick in tricks) + len(view.current_trick),
         }
         match = self.match
         return {
@@ -368,7 +366,7 @@ class Game:
         deal = self.deal
         before = list(summary.scores_before)
         if deal.is_over:
-            result = deal.result()
+            result = deal_result(deal)
             seats, jack_turned = result.seats, result.jack_turned
             reasons = [reason.to_dict() for reason in result.reasons]
             values = list(result.values)
@@ -412,7 +410,7 @@ def _sorted_codes(mask: int) -> list[str]:
 # ----- operations -------------------------------------------------------------------------------
 
 
-def _answer(game: Game, **extra) -> Json:
+def _answer(game: Game, **extra: Any) -> Json:
     return {**extra, "record": game.record(), "state": game.state()}
 
 
@@ -440,18 +438,11 @@ def new_match(request: Json) -> Json:
     return _answer(game, events=game._deal_start_events())
 
 
-def _card(request: Json) -> int:
-    try:
-        return parse_card(request.get("card"))
-    except (ValueError, TypeError) as error:
-        raise BadRequest("bad_request", f"card: {error}", "card") from None
-
-
 def play_card(request: Json) -> Json:
     game = Game(request.get("record"))
     if game.waiting_for() != "human":
         raise BadRequest("bad_request", "it is not your turn", "record")
-    card = _card(request)
+    card = request_card(request)
     try:
         game.deal.check(card)
     except IllegalPlay as refused:
@@ -460,13 +451,12 @@ def play_card(request: Json) -> Json:
     return _answer(game, legal=True, card=card_code(card), refusal=None, events=events)
 
 
-def _think(request: Json, default: int) -> tuple[int, int | None]:
-    think = request.get("think_ms", default)
-    think = _int_field(think, "think_ms", 0, MAX_THINK_MS)
+def _samples(request: Json) -> int | None:
+    """The expert's sampled worlds for one decision, if the request sets them (checked first)."""
     samples = request.get("samples")
-    if samples is not None:
-        samples = _int_field(samples, "samples", 1, 10_000)
-    return think, samples
+    if samples is None:
+        return None
+    return check_int(samples, "samples", 1, MAX_SAMPLES)
 
 
 def bot_seed(game: Game, seat: int) -> int:
@@ -477,9 +467,11 @@ def computer_play(request: Json) -> Json:
     game = Game(request.get("record"))
     if game.waiting_for() != "computer":
         raise BadRequest("bad_request", "it is not the computer's turn", "record")
-    think, samples = _think(request, DEFAULT_THINK_MS)
+    samples = _samples(request)
     seat = game.deal.to_move
-    options = {"think_ms": think, "samples": samples} if game.level == "expert" else {}
+    if seat is None:  # waiting_for() is "computer" only while the deal goes on
+        raise BadRequest("bad_request", "the deal is over", "record")
+    options = {"samples": samples} if game.level == "expert" and samples is not None else {}
     bot = make_bot(game.level, seed=bot_seed(game, seat), rules=game.rules, **options)
     card = bot.choose(game.deal.view(seat))
     events = game.play(card)
@@ -492,8 +484,8 @@ def hint_card(request: Json) -> Json:
     game = Game(request.get("record"))
     if game.waiting_for() != "human":
         raise BadRequest("bad_request", "a hint is for your turn", "record")
-    think, samples = _think(request, HINT_THINK_MS)
-    card, reason = hint(game.deal, HUMAN, think_ms=think, samples=samples, seed=bot_seed(game, HUMAN))
+    samples = _samples(request)
+    card, reason = hint(game.deal, HUMAN, samples=samples, seed=bot_seed(game, HUMAN))
     return {"card": card_code(card), "reason": reason, "reason_key": f"hints.{reason}"}
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from .boundary import echo
+
 
 class RulesError(ValueError):
     """A rules spec names an unknown key or preset, or gives a value outside the allowed ones."""
@@ -16,7 +18,7 @@ class RulesError(ValueError):
 
 
 # Allowed values per key; `target` is any positive int and is checked separately.
-ALLOWED: dict[str, tuple] = {
+ALLOWED: dict[str, tuple[object, ...]] = {
     "players": (2, 3),
     "stock": ("open", "hidden"),
     "trump_when_able": (True, False),
@@ -51,14 +53,14 @@ class Rules:
             # `True == 1` in Python, so compare types too: players must not be True, flags not 1.
             if not any(value == ok and type(value) is type(ok) for ok in allowed):
                 raise RulesError(
-                    f"rules key {name!r}: {value!r} is not allowed; allowed values: "
+                    f"rules key {name!r}: {echo(value)} is not allowed; allowed values: "
                     + ", ".join(_show(ok) for ok in allowed),
                     key=name,
                     allowed=list(allowed),
                 )
         if type(self.target) is not int or self.target < 1:
             raise RulesError(
-                f"rules key 'target': {self.target!r} is not allowed; allowed values: {TARGET_ALLOWED}",
+                f"rules key 'target': {echo(self.target)} is not allowed; allowed values: {TARGET_ALLOWED}",
                 key="target",
                 allowed=TARGET_ALLOWED,
             )
@@ -69,13 +71,13 @@ class Rules:
             return PRESETS[name]
         except (KeyError, TypeError):
             raise RulesError(
-                f"unknown preset {name!r}; allowed presets: {', '.join(PRESETS)}",
+                f"unknown preset {echo(name)}; allowed presets: {', '.join(PRESETS)}",
                 key="preset",
                 allowed=list(PRESETS),
             ) from None
 
     @staticmethod
-    def from_spec(spec: str | dict | Rules | None) -> Rules:
+    def from_spec(spec: object) -> Rules:
         """Accept a preset name, a Rules, or a dict like {"preset": "classic", "target": 7}."""
         if spec is None:
             return PRESETS["standard"]
@@ -93,13 +95,13 @@ class Rules:
         for key in options:
             if key not in known:
                 raise RulesError(
-                    f"unknown rules key {key!r}; allowed keys: preset, {', '.join(sorted(known))}",
+                    f"unknown rules key {echo(key)}; allowed keys: preset, {', '.join(sorted(known))}",
                     key=key,
                     allowed=["preset", *sorted(known)],
                 )
         return replace(base, **options)
 
-    def to_spec(self) -> dict:
+    def to_spec(self) -> dict[str, Any]:
         """The full set of keys, as JSON-ready values (round-trips through from_spec)."""
         return asdict(self)
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 
+from .boundary import echo
+from .limits import SEED_LIMIT
 from .tricks import HAND_SIZE
 
 _ORDERED_DECK = tuple(range(52))
@@ -37,8 +39,12 @@ _DIGIT_GROUPS = _digit_groups()
 
 
 def seeded_rng(seed: int) -> random.Random:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"a seed must be an integer, got {seed!r}")
+    """The generator of a deal or match seed: an integer 0 <= seed < 2**64.
+
+    Negative seeds are refused: random.Random seeds with abs(), so -s would deal as s.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise ValueError(f"a seed must be an integer 0..2**64-1, got {echo(seed)}")
     return random.Random(seed)
 
 
@@ -57,7 +63,7 @@ def shuffled_deck(rng: random.Random) -> list[int]:
     return deck
 
 
-def deal_deck(deck, players: int, dealer: int) -> tuple[list[int], tuple[int, ...]]:
+def deal_deck(deck: list[int], players: int, dealer: int) -> tuple[list[list[int]], tuple[int, ...]]:
     """Deal one card at a time from the top, starting left of the dealer; the rest is the stock.
 
     Returns the hands as lists in seat order and the stock, top card first.

@@ -9,19 +9,22 @@ the same for both.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from .bots import make_bot
+from .boundary import clip
 from .cards import card_code, parse_card
 from .catalogue import Catalogue
+from .deal import Deal, Trick
 from .errors import IllegalPlay
 from .match import Match
+from .outcome import PointReason, deal_result
 from .rules import Rules
 
 HUMAN = 0
 
 
-def _cards(catalogue: Catalogue, cards) -> str:
+def _cards(catalogue: Catalogue, cards: Iterable[int]) -> str:
     return " ".join(catalogue.card(card_code(c)) for c in cards)
 
 
@@ -29,7 +32,7 @@ def _seat(catalogue: Catalogue, seat: int) -> str:
     return catalogue.text("seats.seat", letter="ABC"[seat])
 
 
-def _reason_text(catalogue: Catalogue, reason, values: tuple[int, ...]) -> str:
+def _reason_text(catalogue: Catalogue, reason: PointReason, values: tuple[int, ...]) -> str:
     params = {
         "player": _seat(catalogue, reason.seat) if reason.seat is not None else "",
         "card": catalogue.card(reason.card) if reason.card else "",
@@ -57,34 +60,35 @@ class TerminalGame:
                        f"{c.text('ui.trump')}: {c.card(card_code(deal.view(HUMAN).trump_card))}")
             if self.match.is_over:
                 break
-            while not deal.is_over:
-                seat = deal.to_move
+            while (seat := deal.to_move) is not None:  # None once the deal is over
                 card = self._human_card(deal) if seat == HUMAN else self.bot.choose(deal.view(seat))
                 if card is None:
                     return 130  # input closed: leave quietly, nothing is corrupted
                 trick = deal.play(card)
                 self.write(c.text("ui.plays", player=_seat(c, seat), card=c.card(card_code(card))))
                 if trick is not None:
-                    self._show_trick_end(deal, trick)
+                    self._show_trick_end(deal.view(HUMAN).tricks[-1])
             summary = self.match.finish_deal()
-            result = deal.result()
+            result = deal_result(deal)
             self.write(f"\n{c.text('ui.deal_points')}:")
             for reason in result.reasons:
                 self.write(f"  {c.text('points.' + reason.point)}: {_reason_text(c, reason, result.values)}")
             self.write(f"{c.text('ui.score')}: " + " · ".join(
                 f"{_seat(c, s)} {v}" for s, v in enumerate(summary.scores_after)))
-        self.write(c.text("ui.match_winner", player=_seat(c, self.match.winner)))
+        winner = self.match.winner
+        if winner is not None:  # always set once the match is over
+            self.write(c.text("ui.match_winner", player=_seat(c, winner)))
         return 0
 
-    def _show_trick_end(self, deal, trick) -> None:
+    def _show_trick_end(self, trick: Trick) -> None:
+        """The trick as the human's view has it: a draw it may not see is shown as hidden."""
         c = self.catalogue
         self.write(c.text("ui.wins_trick", player=_seat(c, trick.winner)))
         for draw in trick.draws:
             shown = c.card(card_code(draw.card)) if draw.card is not None else c.text("ui.hidden_card")
-            if draw.seat == HUMAN or draw.card is not None:
-                self.write("  " + c.text("ui.draw", player=_seat(c, draw.seat), card=shown))
+            self.write("  " + c.text("ui.draw", player=_seat(c, draw.seat), card=shown))
 
-    def _human_card(self, deal) -> int | None:
+    def _human_card(self, deal: Deal) -> int | None:
         c = self.catalogue
         view = deal.view(HUMAN)
         stock = (c.card(card_code(view.stock_top)) if view.stock_top is not None
@@ -98,6 +102,8 @@ class TerminalGame:
                 text = self.read(c.text("ui.your_turn") + " ").strip()
             except EOFError:
                 return None
+            except UnicodeDecodeError:  # bytes that are not text in the terminal's encoding
+                text = "\ufffd"
             try:
                 card = parse_card(text)
                 deal.check(card)
@@ -105,7 +111,7 @@ class TerminalGame:
             except IllegalPlay as error:
                 self.write(self._illegal_text(error))
             except ValueError:
-                self.write(c.text("errors.not_a_card", text=text))
+                self.write(c.text("errors.not_a_card", text=clip(text)))
 
     def _illegal_text(self, error: IllegalPlay) -> str:
         c = self.catalogue
@@ -114,8 +120,8 @@ class TerminalGame:
         return c.text(error.key, card=card, suit=suit)
 
 
-def play(lang: str, rules_spec: str, bot_name: str, seed: int) -> int:
-    game = TerminalGame(lang, Rules.from_spec(rules_spec), bot_name, seed)
+def play(lang: str, rules: Rules, bot_name: str, seed: int) -> int:
+    game = TerminalGame(lang, rules, bot_name, seed)
     try:
         return game.run()
     except KeyboardInterrupt:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import SUITS, card_code, cards_of, codes_of
 from .deal import Deal, Draw, Trick
@@ -40,7 +41,7 @@ class PlayerView:
     def legal_plays(self) -> tuple[int, ...]:
         return cards_of(self.legal)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready form with card codes, for the UI."""
         return {
             "seat": self.seat,
@@ -52,7 +53,7 @@ class PlayerView:
             "hand": codes_of(self.hand),
             "legal": codes_of(self.legal),
             "current_trick": [card_code(card) for card in self.current_trick],
-            "tricks": [_trick_dict(trick) for trick in self.tricks],
+            "tricks": [trick_json(trick) for trick in self.tricks],
             "hand_sizes": list(self.hand_sizes),
             "known": [codes_of(mask) for mask in self.known],
             "won": [codes_of(mask) for mask in self.won],
@@ -62,15 +63,24 @@ class PlayerView:
         }
 
 
-def _trick_dict(trick: Trick) -> dict:
-    return {
-        "leader": trick.leader,
-        "cards": [card_code(card) for card in trick.cards],
-        "winner": trick.winner,
-        "draws": [
-            {"seat": d.seat, "card": None if d.card is None else card_code(d.card)} for d in trick.draws
-        ],
-    }
+def trick_json(trick: Trick, *, number: int | None = None, players: int | None = None) -> dict[str, Any]:
+    """The one JSON form of a completed trick, as given (a view's tricks hide unseen draws).
+
+    `{"leader", "cards": ["7C", ...], "winner", "draws": [{"seat", "card"}]}`, a hidden draw
+    with card null. With `players`, each card is `{"seat", "card"}` (the stepper and the
+    practice page need the seat); with `number`, the 1-based trick number is added first.
+    """
+    cards: list[Any] = [card_code(card) for card in trick.cards]
+    if players is not None:
+        cards = [{"seat": trick.seat_of(index, players), "card": code} for index, code in enumerate(cards)]
+    shown: dict[str, Any] = {} if number is None else {"number": number}
+    shown.update(
+        leader=trick.leader,
+        cards=cards,
+        winner=trick.winner,
+        draws=[{"seat": d.seat, "card": None if d.card is None else card_code(d.card)} for d in trick.draws],
+    )
+    return shown
 
 
 def view_of(deal: Deal, seat: int) -> PlayerView:
@@ -79,8 +89,8 @@ def view_of(deal: Deal, seat: int) -> PlayerView:
     hidden = deal.rules.stock == "hidden"
     tricks = deal.tricks
     if hidden:
-        # Face-down stock: only the drawer sees a draw, except the first one, which is the
-        # turned-up trump card every player saw.
+        # The one place hidden draws are filtered. Face-down stock: only the drawer sees a draw,
+        # except the first one, which is the turned-up trump card every player saw.
         shown = []
         for number, trick in enumerate(tricks):
             draws = tuple(

@@ -16,35 +16,38 @@ Requests (`op` picks the operation):
   seat to move after the first k plays may play that card, and if not the engine's refusal code
   with what a UI needs to explain it (catalogue keys and parameters).
 
-Answers are ``{"ok": true, ...}`` or ``{"ok": false, "error": {"code", "message", ...}}``.
+Answers are ``{"ok": true, ...}`` or ``{"ok": false, "error": {"code", "message", "field"}}``.
+`handle` never raises. The codes: ``bad_request`` (not JSON, too large or too deep, an unknown
+op, a bad field), ``bad_record`` and ``bad_rules`` (the record, read by the same reader as
+``python -m engine replay``), and ``internal`` for a bug (a short message; the
+detail stays out of the page). Limits (engine/limits.py) are checked before any work.
+A seated narrator is shown only its PlayerView.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from .cards import SUITS, card_code, parse_card
-from .deal import Deal, Trick
-from .errors import IllegalPlay, SetupError
-from .rules import Rules, RulesError
+from .boundary import BoundaryError, dump_json, echo, parse_json
+from .cards import SUITS, card_code, cards_of, parse_card
+from .deal import Deal
+from .errors import IllegalPlay
+from .outcome import deal_result
+from .record import ReadRecord, RecordError, read_record
+from .rules import Rules
 from .scoring import count_out
+from .view import PlayerView, trick_json
 
 LOCALES = Path(__file__).resolve().parent / "locales"
 DEFAULT_LANGUAGE = "en"
 _RANK_ORDER = "AKQJT98765432"
 
 Json = dict[str, Any]
-
-
-class BadRequest(ValueError):
-    """A request the facade cannot answer; `code` is machine-readable, the message names the field."""
-
-    def __init__(self, code: str, message: str, field: str | None = None):
-        super().__init__(message)
-        self.code = code
-        self.field = field
+# A request the facade cannot answer: the boundary's error (code, message naming the field).
+BadRequest = BoundaryError
 
 
 # ----- catalogue --------------------------------------------------------------------------------
@@ -53,9 +56,10 @@ class BadRequest(ValueError):
 def _read_catalogue(lang: str) -> Json:
     path = LOCALES / f"{lang}.json"
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        tree: Json = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return {}
+    return tree
 
 
 def _merge(base: Json, over: Json) -> Json:
@@ -74,14 +78,14 @@ def _keys(tree: Json, prefix: str = "") -> set[str]:
     return keys
 
 
-def catalogue(lang: str) -> Json:
+def catalogue(lang: object) -> Json:
     """The catalogue of `lang` completed from English, and the keys English had to fill in.
 
     A UI can then prefer another source in the page language for those keys, and a missing
     key never shows as a bare key.
     """
-    if not isinstance(lang, str) or not lang.isalpha() or len(lang) > 8:
-        raise BadRequest("bad_request", f"lang: expected a language code like 'fr', got {lang!r}", "lang")
+    if not isinstance(lang, str) or not lang.isascii() or not lang.isalpha() or len(lang) > 8:
+        raise BadRequest("bad_request", f"lang: expected a language code like 'fr', got {echo(lang)}", "lang")
     english = _read_catalogue(DEFAULT_LANGUAGE)
     if lang == DEFAULT_LANGUAGE:
         return {"catalogue": english, "untranslated": []}
@@ -92,42 +96,30 @@ def catalogue(lang: str) -> Json:
 # ----- deals ------------------------------------------------------------------------------------
 
 
-def _sorted_codes(cards) -> list[str]:
+def _sorted_codes(cards: Iterable[int]) -> list[str]:
     """Display order, as on the static example pages: suits S H D C, high rank first."""
     codes = [card_code(card) for card in cards]
     return sorted(codes, key=lambda code: (SUITS.index(code[1]), _RANK_ORDER.index(code[0])))
 
 
-def _new_deal(record: Json, rules_override: Any) -> Deal:
-    if not isinstance(record, dict):
-        raise BadRequest("bad_record", "record: expected an object", "record")
-    spec = rules_override if rules_override is not None else record.get("rules", "standard")
+def _read(request: Json) -> ReadRecord:
+    """The request's record through the one record reader (the same as `engine replay`)."""
     try:
-        rules = Rules.from_spec(spec)
-        dealer = record.get("dealer", 0)
-        if "seed" in record:
-            return Deal.from_seed(rules, record["seed"], dealer)
-        for field in ("hands", "stock"):
-            if field not in record:
-                raise BadRequest("bad_record", f"{field}: missing (give hands and stock, or a seed)", field)
-        return Deal.from_cards(rules, record["hands"], record["stock"], dealer)
-    except RulesError as error:
-        raise BadRequest("bad_rules", str(error), "rules") from None
-    except SetupError as error:
-        raise BadRequest("bad_record", str(error), error.field) from None
+        return read_record(request.get("record"), request.get("rules"))
+    except RecordError as error:
+        code = "bad_rules" if error.field.startswith("rules") else "bad_record"
+        raise BadRequest(code, str(error), error.field) from None
 
 
-def _plays(record: Json) -> list[str]:
-    plays = record.get("plays", [])
-    if not isinstance(plays, list):
-        raise BadRequest("bad_record", "plays: expected a list of card codes", "plays")
-    codes = []
-    for index, play in enumerate(plays):
-        try:
-            codes.append(card_code(parse_card(play)))
-        except ValueError as error:
-            raise BadRequest("bad_record", f"plays[{index}]: {error}", f"plays[{index}]") from None
-    return codes
+def request_card(request: Json) -> int:
+    """The request's `card` field as a card int; BadRequest if it is not a card code."""
+    text = request.get("card")
+    try:
+        if isinstance(text, str):
+            return parse_card(text)
+    except ValueError:
+        pass
+    raise BadRequest("bad_request", f"card: not a card code like 'TH': {echo(text)}", "card")
 
 
 def refusal(error: IllegalPlay, rules: Rules) -> Json:
@@ -152,88 +144,74 @@ def refusal(error: IllegalPlay, rules: Rules) -> Json:
     }
 
 
-def _hands_seen(deal: Deal, narrator: int | None) -> list[Json]:
-    """Per seat: the cards the narrator can see in that hand, and how many stay hidden."""
-    if narrator is None:
+def _hands_seen(deal: Deal, view: PlayerView | None) -> list[Json]:
+    """Per seat: the cards the narrator can see in that hand, and how many stay hidden.
+
+    A seated narrator sees only its view; the narrator None sees every hand.
+    """
+    if view is None:
         return [
             {"cards": _sorted_codes(deal.hand(seat)), "count": len(deal.hand(seat)), "hidden": 0}
             for seat in range(deal.players)
         ]
-    view = deal.view(narrator)
     hands = []
-    for seat in range(deal.players):
-        known = [card for card in range(52) if view.known[seat] >> card & 1]
+    for seat, mask in enumerate(view.known):
         count = view.hand_sizes[seat]
-        hands.append({"cards": _sorted_codes(known), "count": count, "hidden": count - len(known)})
+        seen = _sorted_codes(cards_of(mask))
+        hands.append({"cards": seen, "count": count, "hidden": count - len(seen)})
     return hands
 
 
-def _trick_json(trick: Trick, number: int, players: int, hide_draws_from: int | None, hidden: bool) -> Json:
-    draws = []
-    for index, draw in enumerate(trick.draws):
-        # Face-down stock: a narrator seated at the table sees only its own draws (and the
-        # turned-up trump card, which is the first draw of the first trick).
-        seen = (
-            not hidden
-            or hide_draws_from is None
-            or draw.seat == hide_draws_from
-            or (number == 1 and index == 0)
-        )
-        draws.append({"seat": draw.seat, "card": card_code(draw.card) if seen else None})
-    return {
-        "number": number,
-        "leader": trick.leader,
-        "cards": [
-            {"seat": trick.seat_of(index, players), "card": card_code(card)}
-            for index, card in enumerate(trick.cards)
-        ],
-        "winner": trick.winner,
-        "draws": draws,
-    }
-
-
 def _state(deal: Deal, step: int, narrator: int | None) -> Json:
-    hidden = deal.rules.stock == "hidden"
-    tricks = deal.tricks
+    """The table after `step` plays, as the narrator sees it: a seat's PlayerView, or all (None).
+
+    For a seated narrator every field comes from its view, so nothing it may not see leaves.
+    """
+    view = None if narrator is None else deal.view(narrator)
+    if view is None:
+        tricks, current, leader, to_move = deal.tricks, deal.current_trick, deal.leader, deal.to_move
+        top, stock_count = deal.stock_top, deal.stock_remaining
+        legal = _sorted_codes(deal.legal_plays())
+    else:
+        tricks, current, leader, to_move = view.tricks, view.current_trick, view.leader, view.to_move
+        top, stock_count = view.stock_top, view.stock_count
+        legal = _sorted_codes(cards_of(view.legal))
     players = deal.players
     plays = deal.plays
     state: Json = {
         "step": step,
         "play": None,
         "completed": None,
-        "to_move": deal.to_move,
-        "leader": deal.leader,
-        "hands": _hands_seen(deal, narrator),
+        "to_move": to_move,
+        "leader": leader,
+        "hands": _hands_seen(deal, view),
         "trick": [
-            {"seat": (deal.leader + index) % players, "card": card_code(card)}
-            for index, card in enumerate(deal.current_trick)
+            {"seat": (leader + index) % players, "card": card_code(card)}
+            for index, card in enumerate(current)
         ],
-        "stock_top": None,
-        "stock_count": deal.stock_remaining,
+        "stock_top": None if top is None else card_code(top),
+        "stock_count": stock_count,
         "tricks_played": len(tricks),
         "tricks_won": [sum(1 for trick in tricks if trick.winner == seat) for seat in range(players)],
-        "over": deal.is_over,
+        "over": to_move is None,
     }
-    top = deal.stock_top
-    if top is not None and not (hidden and tricks and narrator is not None):
-        state["stock_top"] = card_code(top)
-    if plays:
+    if step:
         # The seat that played the last card: the one before the seat to move, unless that card
         # completed a trick, in which case it was the trick's last seat.
-        if not deal.current_trick and tricks:
+        if not current and tricks:
             last = tricks[-1]
             state["play"] = {"seat": last.seat_of(len(last.cards) - 1, players), "card": card_code(plays[-1])}
-            state["completed"] = _trick_json(last, len(tricks), players, narrator, hidden)
+            state["completed"] = trick_json(last, number=len(tricks), players=players)
         else:
-            seat = (deal.leader + len(deal.current_trick) - 1) % players
-            state["play"] = {"seat": seat, "card": card_code(plays[-1])}
-    if narrator is None or deal.to_move == narrator:
-        state["legal"] = _sorted_codes(deal.legal_plays()) if not deal.is_over else []
+            seat = (leader + len(current) - 1) % players
+            state["play"] = {"seat": seat, "card": card_code(current[-1])}
+    if narrator is None or to_move == narrator:
+        state["legal"] = legal
     return state
 
 
 def _result(deal: Deal, scores_before: list[int]) -> Json:
-    result = deal.result()
+    result = deal_result(deal)
     scores_after, winner, order = count_out(
         result.seats, scores_before, deal.rules.target, result.jack_turned
     )
@@ -246,19 +224,6 @@ def _result(deal: Deal, scores_before: list[int]) -> Json:
     }
 
 
-def _scores_before(record: Json, players: int) -> list[int]:
-    scores = record.get("scores_before", [0] * players)
-    if (
-        not isinstance(scores, list)
-        or len(scores) != players
-        or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in scores)
-    ):
-        raise BadRequest(
-            "bad_record", f"scores_before: expected {players} non-negative integers", "scores_before"
-        )
-    return scores
-
-
 def _narrator(request: Json, players: int) -> int | None:
     narrator = request.get("narrator")
     if narrator is None:
@@ -269,14 +234,12 @@ def _narrator(request: Json, players: int) -> int | None:
 
 
 def replay_steps(request: Json) -> Json:
-    record = request.get("record")
-    deal = _new_deal(record, request.get("rules"))
-    plays = _plays(record)
-    scores_before = _scores_before(record, deal.players)
+    read = _read(request)
+    deal = read.deal
     narrator = _narrator(request, deal.players)
     states = [_state(deal, 0, narrator)]
     error = None
-    for index, card in enumerate(plays):
+    for index, card in enumerate(read.plays):
         try:
             deal.play(card)
         except IllegalPlay as refused:
@@ -294,73 +257,99 @@ def replay_steps(request: Json) -> Json:
         "states": states,
         "complete": deal.is_over,
         "error": error,
-        "result": _result(deal, scores_before) if deal.is_over else None,
+        "result": _result(deal, list(read.scores_before)) if deal.is_over else None,
     }
 
 
 def try_card(request: Json) -> Json:
-    record = request.get("record")
-    deal = _new_deal(record, request.get("rules"))
-    plays = _plays(record)
+    read = _read(request)
+    deal = read.deal
+    plays = [card_code(card) for card in read.plays]
     step = request.get("step")
     if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(plays):
-        raise BadRequest("bad_request", f"step: expected 0..{len(plays)}", "step")
-    try:
-        card = card_code(parse_card(request.get("card")))
-    except ValueError as error:
-        raise BadRequest("bad_request", f"card: {error}", "card") from None
-    for index, played in enumerate(plays[:step]):
+        raise BadRequest("bad_request", f"step: expected 0..{len(plays)}, got {echo(step)}", "step")
+    card = request_card(request)
+    for index, played in enumerate(read.plays[:step]):
         try:
             deal.play(played)
         except IllegalPlay as refused:
             raise BadRequest("bad_record", f"plays[{index}]: {refused}", f"plays[{index}]") from None
     answer: Json = {
         "step": step,
-        "card": card,
+        "card": card_code(card),
         "seat": deal.to_move,
         "legal_plays": _sorted_codes(deal.legal_plays()),
         "example_card": plays[step] if step < len(plays) else None,
     }
     try:
-        deal.check(parse_card(card))
+        deal.check(card)
     except IllegalPlay as refused:
         return {**answer, "legal": False, "refusal": refusal(refused, deal.rules)}
     return {**answer, "legal": True, "refusal": None}
 
 
-OPERATIONS = {
+Operation = Callable[[Json], Json]
+
+OPERATIONS: dict[str, Operation] = {
     "catalogue": lambda request: catalogue(request.get("lang", DEFAULT_LANGUAGE)),
     "replay": replay_steps,
     "try": try_card,
 }
 
 
-def _operation(name: Any):
+def _operation(name: object) -> Operation | None:
     """The stepper's operations, or the Practice page's (`practice.*`, engine/practice_api.py)."""
-    if isinstance(name, str) and name.startswith("practice."):
+    if not isinstance(name, str):
+        return None
+    if name.startswith("practice."):
         from .practice_api import OPERATIONS as PRACTICE  # imported on first use
 
         return PRACTICE.get(name)
     return OPERATIONS.get(name)
 
 
-def handle(request_json: str) -> str:
-    """Answer one JSON request with one JSON answer; never raises for a bad request."""
+def _failure(code: str, message: str, field: str | None = None) -> Json:
+    return {"ok": False, "error": {"code": code, "message": message, "field": field}}
+
+
+def _internal(error: Exception) -> Json:
+    return _failure("internal", f"internal error in the rules engine ({type(error).__name__})")
+
+
+def answer(request_json: object) -> Json:
+    """The answer to one request as a dict: `{"ok": true, ...}` or `{"ok": false, "error": ...}`.
+
+    Never raises. Bad input is answered with the code of what is wrong; any other failure is
+    a bug, answered with the code `internal` and a short message (the detail stays out of the
+    page: it could quote the request, and the page has nothing to do with it).
+    """
     try:
-        request = json.loads(request_json)
+        if isinstance(request_json, bytes):
+            request_json = request_json.decode("utf-8", "replace")
+        if not isinstance(request_json, str):
+            kind = type(request_json).__name__
+            raise BadRequest("bad_request", f"the request must be JSON text, got {kind}")
+        request = parse_json(request_json, "request")
         if not isinstance(request, dict):
             raise BadRequest("bad_request", "the request must be a JSON object")
         operation = _operation(request.get("op"))
         if operation is None:
             raise BadRequest(
-                "bad_request", f"op: expected one of {', '.join(OPERATIONS)} or practice.*", "op"
+                "bad_request",
+                f"op: expected one of {', '.join(OPERATIONS)} or practice.*, got {echo(request.get('op'))}",
+                "op",
             )
-        answer = {"ok": True, **operation(request)}
-    except json.JSONDecodeError as error:
-        answer = {
-            "ok": False,
-            "error": {"code": "bad_request", "message": f"not JSON: {error}", "field": None},
-        }
-    except BadRequest as error:
-        answer = {"ok": False, "error": {"code": error.code, "message": str(error), "field": error.field}}
-    return json.dumps(answer, ensure_ascii=False)
+        return {"ok": True, **operation(request)}
+    except BoundaryError as error:
+        code = "bad_request" if error.code in ("bad_json", "too_deep", "too_large") else error.code
+        return _failure(code, str(error), error.field)
+    except Exception as error:  # the promise is: never raise
+        return _internal(error)
+
+
+def handle(request_json: str) -> str:
+    """Answer one JSON request with one JSON answer (see `answer`); never raises."""
+    try:
+        return dump_json(answer(request_json))
+    except Exception as error:  # still answered
+        return dump_json(_internal(error))

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from serve_site import make_server  # noqa: E402
 from support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-from engine.practice_api import DEFAULT_LEVEL, DEFAULT_THINK_MS  # noqa: E402
+from engine.practice_api import DEFAULT_LEVEL  # noqa: E402
 
 READY = ".cj-practice[data-state=ready], .cj-practice[data-state=failed]"
 # One step for the reader: whatever the table waits for (a card, the next deal, a new match).
@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         print("no computer reply was timed", file=sys.stderr)
         return 1
     print(f"level: {DEFAULT_LEVEL}")
-    print(f"think_ms: {DEFAULT_THINK_MS}")
+    print("samples: the expert's default (engine.ai.expert)")
     print(f"replies: {len(durations)}")
     print(f"median_ms: {statistics.median(durations):.1f}")
     print(f"p95_ms: {percentile(durations, 0.95):.1f}")

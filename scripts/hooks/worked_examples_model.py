@@ -23,6 +23,7 @@ if str(ROOT) not in sys.path:
 
 import engine  # noqa: E402  (the repository root must be on sys.path first)
 from engine.catalogue import LANGUAGES  # noqa: E402
+from engine.record import read_record  # noqa: E402
 
 TUTORIALS = ROOT / "tutorials"
 SEAT_LETTERS = "ABC"
@@ -140,12 +141,8 @@ def replay(record: dict, narrator="all") -> Replay:
     """Replay a deal record through the engine, keeping each state for the page."""
     record = copy.deepcopy(record)
     result = engine.replay(copy.deepcopy(record))
-    rules = engine.Rules.from_spec(record.get("rules", "standard"))
-    dealer = record.get("dealer", 0)
-    if "seed" in record:
-        deal = engine.Deal.from_seed(rules, record["seed"], dealer)
-    else:
-        deal = engine.Deal.from_cards(rules, record["hands"], record["stock"], dealer)
+    read = read_record(record)  # the one record reader: a bad record raises RecordError
+    deal, rules = read.deal, read.deal.rules
     players = rules.players
     dealt = [_sort_hand(_codes(deal.hand(seat))) for seat in range(players)]
     stock = _codes(deal.stock)
@@ -176,7 +173,7 @@ def replay(record: dict, narrator="all") -> Replay:
             legal=_codes(deal.legal_plays()),
         )
 
-    for card in record.get("plays", []):
+    for card in read.plays:
         states.append(snapshot())
         try:
             deal.play(card)
@@ -696,11 +693,7 @@ def check_anchor(anchor: Anchor, rep: Replay) -> str | None:
 
 def illegal_code(record: dict, index: int, card) -> str | None:
     """The engine's refusal code for playing `card` as play `index` of the record (None if legal)."""
-    rules = engine.Rules.from_spec(record.get("rules", "standard"))
-    if "seed" in record:
-        deal = engine.Deal.from_seed(rules, record["seed"], record.get("dealer", 0))
-    else:
-        deal = engine.Deal.from_cards(rules, record["hands"], record["stock"], record.get("dealer", 0))
+    deal = read_record(record).deal
     for played in record["plays"][:index]:
         deal.play(played)
     before = deal.state_key() if hasattr(deal, "state_key") else None

@@ -112,12 +112,12 @@ def test_cli_replay_exit_codes(tmp_path):
     illegal = run_cli("replay", stdin=json.dumps(hearts_record(plays=["7C", "9S"])))
     assert illegal.returncode == 1 and json.loads(illegal.stdout)["error"]["code"] == "must_trump"
     bad = run_cli("replay", "-", stdin="{not json")
-    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert bad.returncode == 1 and "Traceback" not in bad.stderr
     assert json.loads(bad.stdout)["error"]["code"] == "bad_record"
     path = tmp_path / "record.json"
     path.write_text(json.dumps(hearts_record(dealer=7)))
     wrong = run_cli("replay", str(path))
-    assert wrong.returncode == 2 and "dealer" in json.loads(wrong.stdout)["error"]["message"]
+    assert wrong.returncode == 1 and "dealer" in json.loads(wrong.stdout)["error"]["message"]
     missing = run_cli("replay", str(tmp_path / "nope.json"))
     assert missing.returncode == 2 and "Traceback" not in missing.stderr
 
@@ -127,7 +127,7 @@ def test_cli_replay_jsonl_keeps_going():
     out = run_cli("replay", "--jsonl", stdin="\n".join(lines) + "\n")
     results = [json.loads(line) for line in out.stdout.splitlines()]
     assert [r["error"] and r["error"]["code"] for r in results] == [None, "bad_record", None]
-    assert out.returncode == 2
+    assert out.returncode == 1
 
 
 def test_cli_simulate_and_facts():

@@ -78,3 +78,12 @@ def test_unknown_key_and_preset():
         Rules.from_spec("shasta")
     with pytest.raises(RulesError):
         Rules.from_spec(42)
+
+
+def test_values_quoted_in_errors_are_cut_short():
+    with pytest.raises(RulesError) as caught:
+        Rules.from_spec("x" * 100_000)
+    assert len(str(caught.value)) < 200 and "…" in str(caught.value)
+    with pytest.raises(RulesError) as caught:
+        Rules.from_spec({"target": [[[[[[1]]]]]] * 10_000})
+    assert len(str(caught.value)) < 200

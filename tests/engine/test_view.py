@@ -45,3 +45,19 @@ def test_view_never_contains_other_hands_and_legal_only_for_mover():
     assert view.unseen & deal.hands[1] == deal.hands[1]
     data = view.to_dict()
     assert data["hand"] == [card_code(c) for c in deal.hand(0)] and data["trump"] in "SHDC"
+
+
+def test_one_trick_json_in_both_shapes_and_hidden_draws_stay_hidden():
+    from engine.view import trick_json
+
+    deal = play_first_trick("face-down")
+    seen_by_b = deal.view(0).tricks[0]
+    assert trick_json(seen_by_b) == {
+        "leader": 1,
+        "cards": ["7C", "2H"],
+        "winner": 0,
+        "draws": [{"seat": 0, "card": "JH"}, {"seat": 1, "card": None}],
+    }
+    seated = trick_json(seen_by_b, number=1, players=2)
+    assert list(seated) == ["number", "leader", "cards", "winner", "draws"]
+    assert seated["cards"] == [{"seat": 1, "card": "7C"}, {"seat": 0, "card": "2H"}]
