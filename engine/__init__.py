@@ -4,6 +4,7 @@ Standard library only; runs on CPython 3.11+ and in Pyodide.
 """
 
 from .ai import hint
+from .analysis import analyse
 from .bots import BOTS, RandomBot, make_bot, register_bot
 from .cards import card_code, cards_of, mask_of, parse_card
 from .deal import Deal, Draw, Trick
@@ -32,6 +33,7 @@ __all__ = [
     "RulesError",
     "SetupError",
     "Trick",
+    "analyse",
     "card_code",
     "cards_of",
     "facts",

@@ -59,7 +59,7 @@ from typing import Any
 
 from .ai.endgame import EndgameSolver, solve_position
 from .ai.world import World, sample_world
-from .cards import card_code
+from .cards import SUITS, card_code
 from .deal import Deal
 from .errors import IllegalPlay
 from .match_odds import deal_win_chance
@@ -303,7 +303,11 @@ def analyse(
             if progress is not None:
                 progress(len(decisions), len(targets))
         deal.play(card)
-    return {"decisions": decisions, "summary": _summary(decisions, rules.players, seat)}
+    return {
+        "trump": SUITS[deal.trump],
+        "decisions": decisions,
+        "summary": _summary(decisions, rules.players, seat),
+    }
 
 
 def _decision(

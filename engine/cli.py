@@ -1,4 +1,4 @@
-"""The command line: `replay`, `simulate` and `facts`; bad input gives a message and exit 2."""
+"""The command line: `replay`, `simulate`, `facts`, `play`, `analyse`; bad input: a message and exit 2."""
 
 from __future__ import annotations
 
@@ -151,6 +151,33 @@ def _run_play(args) -> int:
     return play(args.lang, rules.to_spec(), args.bot, seed)
 
 
+def _run_analyse(args) -> int:
+    """Analyse one deal record: JSON by default, annotated text with --text (engine/analysis.py)."""
+    from .analysis import AnalysisError, analyse
+    from .analysis_text import annotated_deal
+
+    try:
+        record = json.loads(_read_input(args.file))
+        result = analyse(record, seat=args.seat, samples=args.samples, seed=args.seed)
+    except OSError as error:
+        print(f"analyse: cannot read {args.file}: {error}", file=sys.stderr)
+        return EXIT_MALFORMED
+    except json.JSONDecodeError as error:
+        print(
+            f"analyse: not valid JSON ({error.msg} at line {error.lineno} column {error.colno})",
+            file=sys.stderr,
+        )
+        return EXIT_MALFORMED
+    except AnalysisError as error:
+        print(f"analyse: {error}", file=sys.stderr)
+        return EXIT_MALFORMED
+    if args.text:
+        sys.stdout.write(annotated_deal(result, args.lang))
+    else:
+        print(_dump(result))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description="California Jack rules engine")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -181,6 +208,14 @@ def build_parser() -> argparse.ArgumentParser:
     play_cmd.add_argument("--bot", default="heuristic", help=f"the opponent ({', '.join(BOTS)})")
     play_cmd.add_argument("--seed", type=int, default=None, help="reproduce a match (default: random)")
     play_cmd.set_defaults(run=_run_play)
+    analyse_cmd = commands.add_parser("analyse", help="value every card played in a deal record")
+    analyse_cmd.add_argument("file", nargs="?", default="-", help="record file, or - for standard input")
+    analyse_cmd.add_argument("--seat", type=int, default=None, help="analyse only this seat's cards")
+    analyse_cmd.add_argument("--samples", type=int, default=None, help="sampled deals per decision")
+    analyse_cmd.add_argument("--seed", type=int, default=0, help="seed of the sampled deals")
+    analyse_cmd.add_argument("--text", action="store_true", help="print the annotated deal as text")
+    analyse_cmd.add_argument("--lang", default="en", choices=LANGUAGES, help="language of --text")
+    analyse_cmd.set_defaults(run=_run_analyse)
     return parser
 
 

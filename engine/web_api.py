@@ -15,6 +15,8 @@ Requests (`op` picks the operation):
 - ``{"op": "try", "record": {...}, "step": k, "card": "QH", "rules": <spec>?}`` -> whether the
   seat to move after the first k plays may play that card, and if not the engine's refusal code
   with what a UI needs to explain it (catalogue keys and parameters).
+- ``{"op": "analyse", "record": {...}, "seat": 0 | null, "samples": K | null, "lang": "fr"}`` ->
+  every card played valued and graded (engine/analysis.py); `only` restricts it to some plays.
 
 Answers are ``{"ok": true, ...}`` or ``{"ok": false, "error": {"code", "message", ...}}``.
 """
@@ -328,10 +330,42 @@ def try_card(request: Json) -> Json:
     return {**answer, "legal": True, "refusal": None}
 
 
+def analyse_deal(request: Json) -> Json:
+    """`{"op": "analyse", "record", "seat", "samples", "seed"?, "only"?, "lang"?}` -> the
+    analysis of engine/analysis.py, each decision with its reason in `lang` (`reason_text`).
+    `only` (play indices) lets the page analyse a deal in batches and show its progress."""
+    from .analysis import AnalysisError, analyse
+    from .catalogue import LANGUAGES, Catalogue
+
+    lang = request.get("lang", DEFAULT_LANGUAGE)
+    if lang not in LANGUAGES:
+        raise BadRequest("bad_request", f"lang: expected one of {', '.join(LANGUAGES)}", "lang")
+    only = request.get("only")
+    if only is not None and not isinstance(only, list):
+        raise BadRequest("bad_request", "only: expected a list of play indices", "only")
+    try:
+        result = analyse(
+            request.get("record"),
+            seat=request.get("seat"),
+            samples=request.get("samples"),
+            seed=request.get("seed", 0),
+            only=only,
+        )
+    except AnalysisError as error:
+        code = "bad_request" if error.field in ("seat", "samples", "seed", "only") else "bad_record"
+        raise BadRequest(code, str(error), error.field) from None
+    texts = Catalogue(lang)
+    for decision in result["decisions"]:
+        reason = decision["reason"]
+        decision["reason_text"] = texts.text(f"analysis.reasons.{reason}") if reason else None
+    return result
+
+
 OPERATIONS = {
     "catalogue": lambda request: catalogue(request.get("lang", DEFAULT_LANGUAGE)),
     "replay": replay_steps,
     "try": try_card,
+    "analyse": analyse_deal,
 }
 
 

@@ -309,3 +309,57 @@ def test_every_grade_and_reason_is_explained_in_every_language(lang):
     for code in REASON_CODES:
         text = catalogue.text(f"analysis.reasons.{code}")
         assert text and (lang == "en" or text != Catalogue("en").text(f"analysis.reasons.{code}"))
+
+
+# ----- command line and browser boundary ----------------------------------------------------------
+
+
+def test_cli_prints_json_and_annotated_text(tmp_path, capsys):
+    from engine.cli import main
+
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(played_record(8)), encoding="utf-8")
+    assert main(["analyse", str(path), "--seat", "0", "--samples", "2"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert {d["seat"] for d in result["decisions"]} == {0}
+    assert main(["analyse", str(path), "--samples", "2", "--text", "--lang", "fr"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("Analyse de la donne (atout\u202f:")
+    assert "Pli 26" in text and "Joueur B" in text
+    for lang in ("pt", "es", "it"):
+        assert main(["analyse", str(path), "--samples", "1", "--text", "--lang", lang]) == 0
+        assert "Analys" not in capsys.readouterr().out.splitlines()[0] or lang == "pt"
+
+
+def test_cli_reports_bad_input_without_a_traceback(tmp_path, capsys):
+    from engine.cli import main
+
+    path = tmp_path / "deal.json"
+    path.write_text("{not json", encoding="utf-8")
+    assert main(["analyse", str(path)]) == 2
+    assert "not valid JSON" in capsys.readouterr().err
+    path.write_text(json.dumps(played_record(8)), encoding="utf-8")
+    assert main(["analyse", str(path), "--seat", "7"]) == 2
+    assert "seat" in capsys.readouterr().err
+
+
+def test_web_api_analyse_op_answers_in_the_page_language_and_never_raises():
+    from engine.web_api import handle
+
+    record = played_record(9)
+    answer = json.loads(
+        handle(
+            json.dumps(
+                {"op": "analyse", "record": record, "seat": None, "samples": 2, "lang": "es", "only": [0, 2]}
+            )
+        )
+    )
+    assert answer["ok"] and [d["play_index"] for d in answer["decisions"]] == [0, 2]
+    for decision in answer["decisions"]:
+        expected = (
+            Catalogue("es").text(f"analysis.reasons.{decision['reason']}") if decision["reason"] else None
+        )
+        assert decision["reason_text"] == expected
+    for bad, field in (({"seat": 4}, "seat"), ({"lang": "de"}, "lang"), ({"record": {"dealer": 0}}, "hands")):
+        answer = json.loads(handle(json.dumps({"op": "analyse", "record": record, **bad})))
+        assert answer["ok"] is False and answer["error"]["field"] == field
