@@ -96,8 +96,10 @@ class OptionValue:
     value: float
     points: dict[str, float]
     win_chance: float | None = None
-    # Exact decisions only: the cards played after it on the optimal line (opponent's reply first).
+    # Exact decisions only: the cards played after it on the optimal line, and the first of
+    # them played by the opponent (its best answer; None if the deal ends first).
     line: tuple[int, ...] = ()
+    reply: int | None = None
     outcomes: list[tuple[int | None, ...]] = field(default_factory=list)
 
 
@@ -172,10 +174,15 @@ def exact_option_values(
     for card in deal.legal_plays():
         trial = deal.copy()
         trial.play(card)
+        replier = trial.to_move
         line = _optimal_line(solver, trial)
+        # Two players: the opponent answers at once unless this card won a trick (then it
+        # answers the next lead, one card later).
+        reply_at = 0 if replier != mover else 1
+        reply = line[reply_at] if len(line) > reply_at else None
         seats = tuple(trial.result().seats)  # type: ignore[no-untyped-call]
         value, points = _summarise(mover, deal.rules, [seats])
-        options[card] = OptionValue(value, points, line=line, outcomes=[seats])
+        options[card] = OptionValue(value, points, line=line, reply=reply, outcomes=[seats])
     return options
 
 
@@ -333,6 +340,7 @@ def _decision(
             row["win_chance"] = round(option.win_chance, DECIMALS)
         if exact:
             row["line"] = [card_code(c) for c in option.line]
+            row["reply"] = None if option.reply is None else card_code(option.reply)
         rows.append(row)
     by_card = {row["card"]: row for row in rows}
     top = max(row["value"] for row in rows)

@@ -35,6 +35,8 @@ SCRIPTS = ROOT / "docs" / "assets" / "javascripts"
 LOCALES = ROOT / "engine" / "locales"
 STEPPER = "assets/javascripts/stepper.js"
 PRACTICE = "assets/javascripts/practice.js"
+REVIEW = "assets/javascripts/review.js"
+REVIEW_ON = (PRACTICE,)
 DEFAULT_LANGUAGE = "en"
 # Strings the page needs before (or without) the engine, per widget: the name the page reads
 # and the catalogue key it comes from. English is the fallback per key.
@@ -139,6 +141,12 @@ def inject(html: str, page_url: str, default_language: str = DEFAULT_LANGUAGE) -
         f'<script type="application/json" id="cj-stepper-strings">{strings}</script>\n'
         f'<script type="module" async src="{stepper_src(page_url, module)}?v={_version()}"></script>\n'
     )
+    if module in REVIEW_ON:
+        # The deal review (review.js, which loads review.css): practice's "Review the deal"
+        # button and the worked examples' "Analyse" switch call it. Same ?v=, so it shares
+        # the page's engine-client module and worker.
+        review_src = f"{stepper_src(page_url, REVIEW)}?v={_version()}"
+        tags += f'<script type="module" async src="{review_src}"></script>\n'
     end = html.find("</head>")
     if end < 0:
         end = html.rfind("</body>")

@@ -1,0 +1,132 @@
+"""Review the deal and Find a better card (review.js) in Chromium, on the practice page.
+
+The practice page loads review.js; the test opens the review itself with a finished deal's
+record (the page's "Review the deal" button only calls the same `CJReview.open`). The engine
+in Pyodide must give exactly the grades CPython gives, the timeline and the options must be in
+the page's language, Find a better card must refute a wrong card and accept a good one by
+keyboard, and the practice statistics must stay untouched.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from support import ROOT, language_prefix
+
+from engine import Deal, Rules, record_of
+from engine.ai.heuristic import HeuristicBot
+from engine.analysis import analyse
+
+pytestmark = pytest.mark.browser
+
+LOAD_TIMEOUT_MS = 60_000
+ANALYSIS_TIMEOUT_MS = 120_000
+READER = 0
+
+
+def catalogue(lang: str) -> dict:
+    return json.loads((ROOT / "engine" / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def careless_deal(seed: int) -> dict:
+    """A finished deal in which the reader (seat 0) plays random legal cards: it has mistakes."""
+    deal = Deal.from_seed(Rules(), seed, 1)
+    rng = random.Random(seed)
+    bot = HeuristicBot()
+    while not deal.is_over:
+        if deal.to_move == READER:
+            deal.play(rng.choice(list(deal.legal_plays())))
+        else:
+            deal.play(bot.choose(deal.view(deal.to_move)))
+    return record_of(deal)
+
+
+def open_review(page, site_url: str, lang: str, record: dict):
+    page.goto(f"{site_url}{language_prefix(lang)}practice/")
+    page.wait_for_function("() => window.CJReview !== undefined", timeout=LOAD_TIMEOUT_MS)
+    stats_before = page.evaluate("() => localStorage.getItem('cj-practice-stats')")
+    page.evaluate(
+        """([record, seat, lang]) => {
+            const box = document.createElement('div');
+            box.id = 'review-box';
+            document.querySelector('.cj-practice').after(box);
+            window.reviewHandle = window.CJReview.open(box, {record, seat, lang});
+        }""",
+        [record, READER, lang],
+    )
+    page.wait_for_selector("#review-box [data-role=timeline]", timeout=ANALYSIS_TIMEOUT_MS)
+    return stats_before
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_review_shows_every_decision_graded_as_the_engine_grades_it(watched_page, site_url, lang):
+    page = watched_page.page
+    cat = catalogue(lang)
+    record = careless_deal(31)
+    expected = analyse(record, seat=READER)
+    stats_before = open_review(page, site_url, lang, record)
+    review = page.locator("#review-box [data-role=review]")
+    mine = review.locator("li.cj-rv-mine")
+    assert mine.count() == len(expected["decisions"]) == 26
+    grades = [mine.nth(i).get_attribute("data-grade") for i in range(mine.count())]
+    assert grades == [d["grade"] for d in expected["decisions"]]
+    counts = expected["summary"][str(READER)]
+    summary = cat["analysis"]["ui"]["summary"].format(**counts)
+    assert review.locator("[data-role=status]").inner_text() == summary
+    # Every grade is written as a word as well as an icon (never colour alone).
+    first = mine.nth(0)
+    grade = expected["decisions"][0]["grade"]
+    assert cat["analysis"]["grades"][grade] in first.locator("summary").inner_text()
+    # Opening a decision lists every legal card with its value, in the page's language.
+    first.locator("summary").click()
+    rows = first.locator("table.cj-rv-options tbody tr")
+    assert rows.count() == len(expected["decisions"][0]["options"])
+    header = first.locator("table.cj-rv-options thead").inner_text()
+    assert cat["analysis"]["ui"]["col_value"] in header
+    value = rows.nth(0).locator("td").nth(0).inner_text()
+    assert cat["analysis"]["ui"]["decimal"] in value
+    assert page.evaluate("() => localStorage.getItem('cj-practice-stats')") == stats_before
+    assert watched_page.foreign_requests() == []
+    assert watched_page.console_errors == []
+
+
+def test_find_a_better_card_refutes_accepts_shows_and_counts(watched_page, site_url):
+    page = watched_page.page
+    ui = catalogue("en")["analysis"]["ui"]
+    record = careless_deal(32)
+    expected = analyse(record, seat=READER)
+    todo = [d for d in expected["decisions"] if d["grade"] in ("inaccuracy", "mistake", "blunder")]
+    assert len(todo) >= 2, "the careless reader should have made at least two mistakes"
+    stats_before = open_review(page, site_url, "en", record)
+    box = page.locator("#review-box")
+    box.locator("[data-action=find-better]").click()
+    panel = box.locator("[data-role=find-better]")
+    assert panel.locator("[data-role=counter]").inner_text() == ui["counter"].format(n=1, total=len(todo))
+    first = todo[0]
+    # The card played is wrong: refuted, and the reader may try again.
+    played, best_card = first["played"], first["best"][0]
+    panel.locator(f"button[data-card='{played}']").click()
+    verdict = panel.locator("[data-role=verdict]")
+    assert verdict.get_attribute("data-verdict") == "refuted"
+    assert verdict.get_attribute("aria-live") == "polite"
+    # A best card, chosen by keyboard, is accepted.
+    best = panel.locator(f"button[data-card='{best_card}']")
+    best.focus()
+    page.keyboard.press("Enter")
+    assert verdict.get_attribute("data-verdict") == "accepted"
+    # "Next" has the focus; the second mistake is answered with "Show".
+    assert page.evaluate("() => document.activeElement.dataset.action") == "next"
+    page.keyboard.press("Enter")
+    assert panel.locator("[data-role=counter]").inner_text() == ui["counter"].format(n=2, total=len(todo))
+    panel.locator("[data-action=show]").click()
+    assert verdict.get_attribute("data-verdict") == "shown"
+    for _ in range(len(todo) - 1):
+        panel.locator("[data-action=next], [data-action=skip]").first.click()
+    assert panel.inner_text().strip() == ui["finished"].format(found=1, total=len(todo))
+    assert page.evaluate("() => localStorage.getItem('cj-practice-stats')") == stats_before
+    page.evaluate("() => window.reviewHandle.close()")
+    assert box.locator("[data-role=review]").count() == 0
+    assert watched_page.foreign_requests() == []
+    assert watched_page.console_errors == []
