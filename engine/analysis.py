@@ -36,8 +36,8 @@ Grades
     into a tie by 1: in exact positions a certain half point lost is a mistake and a certain
     point lost a blunder. Measured spread (`scripts/bench_analysis.py --spread`): at the default
     16 samples the loss of one option re-estimated with other seeds has a standard deviation of
-    about 0.24 (median over options; 90th percentile 0.44), so a loss up to 0.5 is within the
-    noise and counts as good, and a sampled blunder is more than three deviations away.
+    about 0.24 (median over options; 90th percentile about 0.5), so a loss up to 0.5 is within
+    the noise and counts as good, and a sampled blunder is some six typical deviations away.
 
     When the match scores are known (the record has `scores_before`) each option also gets
     `win_chance`: the chance that the deciding seat goes on to win the match, from this deal's
