@@ -36,7 +36,7 @@ LOCALES = ROOT / "engine" / "locales"
 STEPPER = "assets/javascripts/stepper.js"
 PRACTICE = "assets/javascripts/practice.js"
 REVIEW = "assets/javascripts/review.js"
-REVIEW_ON = (PRACTICE,)
+REVIEW_ON = (PRACTICE, STEPPER)
 DEFAULT_LANGUAGE = "en"
 # Strings the page needs before (or without) the engine, per widget: the name the page reads
 # and the catalogue key it comes from. English is the fallback per key.

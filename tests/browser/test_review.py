@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from support import ROOT, language_prefix
@@ -128,5 +129,45 @@ def test_find_a_better_card_refutes_accepts_shows_and_counts(watched_page, site_
     assert page.evaluate("() => localStorage.getItem('cj-practice-stats')") == stats_before
     page.evaluate("() => window.reviewHandle.close()")
     assert box.locator("[data-role=review]").count() == 0
+    assert watched_page.foreign_requests() == []
+    assert watched_page.console_errors == []
+
+
+# ----- the worked examples' "Analyse" switch ------------------------------------------------------
+
+EXAMPLE = "hearts-trump"
+DATA_BLOCK = re.compile(r'<script type="application/json" class="cj-example-data">(.*?)</script>', re.S)
+
+
+@pytest.mark.parametrize("lang", ["it", "pt"])
+def test_worked_example_analyse_switch_shows_each_steps_verdict(watched_page, site_url, site_dir, lang):
+    page = watched_page.page
+    cat = catalogue(lang)
+    html = (site_dir / language_prefix(lang) / "examples" / EXAMPLE / "index.html").read_text(
+        encoding="utf-8"
+    )
+    data = json.loads(DATA_BLOCK.search(html).group(1))
+    expected = analyse(data["record"])["decisions"]
+    page.goto(f"{site_url}{language_prefix(lang)}examples/{EXAMPLE}/")
+    page.wait_for_selector(".cj-stepper[data-state=ready]", timeout=LOAD_TIMEOUT_MS)
+    stepper = page.locator(".cj-stepper")
+    toggle = stepper.locator("[data-action=analyse]")
+    toggle.wait_for(timeout=LOAD_TIMEOUT_MS)
+    assert toggle.inner_text() == cat["analysis"]["ui"]["analyse_switch"]
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "true"
+    quizzes = {quiz["play"]: quiz for quiz in data.get("quiz", [])}
+    if 0 in quizzes:
+        stepper.locator(f'[data-action=pick][data-card="{quizzes[0]["choice"]}"]').click()
+    stepper.locator("[data-action=next]").click()
+    verdict = stepper.locator("[data-role=analysis] .cj-rv-step")
+    verdict.wait_for(timeout=ANALYSIS_TIMEOUT_MS)
+    first = expected[0]
+    assert verdict.get_attribute("data-play-index") == "0"
+    assert verdict.get_attribute("data-grade") == first["grade"]
+    assert cat["analysis"]["grades"][first["grade"]] in verdict.locator("p").first.inner_text()
+    assert verdict.locator("tbody tr").count() == len(first["options"])
+    toggle.click()
+    assert stepper.locator("[data-role=analysis]").is_hidden()
     assert watched_page.foreign_requests() == []
     assert watched_page.console_errors == []

@@ -60,6 +60,47 @@ function pointsGivenUp(strings, decision, option) {
     .map((name) => strings.t(`points.${name}`));
 }
 
+function renderDecision(s, decision) {
+  const parts = [];
+  if (decision.grade !== "best") parts.push(h("p", { text: s.t("analysis.ui.loss", { loss: number(s, decision.loss) }) }));
+  if (decision.reason_text) parts.push(h("p", { class: "cj-rv-reason", text: decision.reason_text }));
+  parts.push(h("p", { class: "cj-rv-method", text: decision.exact ? s.t("analysis.ui.exact") : s.t("analysis.ui.sampled", { n: decision.samples }) }));
+  const hasWin = decision.options.some((o) => "win_chance" in o);
+  const head = h("tr", {},
+    h("th", { scope: "col", text: s.t("analysis.ui.col_card") }),
+    h("th", { scope: "col", text: s.t("analysis.ui.col_value") }),
+    h("th", { scope: "col", text: s.t("analysis.ui.col_points") }),
+    h("th", { scope: "col", text: s.t("analysis.ui.col_gives_up") }),
+    hasWin ? h("th", { scope: "col", text: s.t("analysis.ui.col_win_chance") }) : null);
+  const rows = decision.options.map((option) => {
+    const marks = [];
+    if (option.card === decision.played) marks.push(s.t("analysis.ui.played"));
+    if (decision.best.includes(option.card)) marks.push(s.t("analysis.ui.best_mark"));
+    const chances = Object.entries(option.points).map(([name, chance]) => `${s.t(`points.${name}`)} ${percent(s, chance)}`).join(" · ");
+    const lost = pointsGivenUp(s, decision, option);
+    return h("tr", { "data-card": option.card, class: option.card === decision.played ? "cj-rv-played" : null },
+      h("th", { scope: "row" }, cardSpan(s, option.card), marks.length ? ` (${marks.join(", ")})` : ""),
+      h("td", { text: number(s, option.value, true) }),
+      h("td", { text: chances }),
+      h("td", { text: lost.length ? lost.join(", ") : s.t("analysis.ui.nothing") }),
+      hasWin ? h("td", { text: percent(s, option.win_chance) }) : null);
+  });
+  parts.push(h("table", { class: "cj-rv-options" }, h("thead", {}, head), h("tbody", {}, rows)));
+  return h("div", { class: "cj-rv-decision" }, parts);
+}
+
+// Analyse the given plays a few at a time (so a page can show progress); resolves with the
+// decisions in play order. `onProgress(done, total)` is called before each batch.
+async function analyseInBatches(engine, request, indices, onProgress, stillWanted = () => true) {
+  const decisions = [];
+  for (let start = 0; start < indices.length && stillWanted(); start += BATCH) {
+    onProgress(start, indices.length);
+    const answer = await engine.request({ ...request, op: "analyse", only: indices.slice(start, start + BATCH) });
+    decisions.push(...answer.decisions);
+  }
+  return decisions;
+}
+
 class Review {
   constructor(container, { record, seat, lang, engine }) {
     this.container = container;
@@ -93,14 +134,16 @@ class Review {
       const mine = this.replay.states.slice(1).flatMap((state, index) => (state.play.seat === this.seat ? [index] : []));
       this.progress = h("progress", { max: String(mine.length), value: "0", "aria-hidden": "true" });
       this.root.append(this.progress);
-      for (let start = 0; start < mine.length && !this.closed; start += BATCH) {
-        this.status.textContent = s.t("analysis.ui.analysing", { done: start, total: mine.length });
-        this.progress.value = start;
-        const answer = await this.engine.request({
-          op: "analyse", record: this.dealRecord, seat: this.seat, only: mine.slice(start, start + BATCH), lang: this.lang,
-        });
-        this.decisions.push(...answer.decisions);
-      }
+      this.decisions = await analyseInBatches(
+        this.engine,
+        { record: this.dealRecord, seat: this.seat, lang: this.lang },
+        mine,
+        (done, total) => {
+          this.status.textContent = s.t("analysis.ui.analysing", { done, total });
+          this.progress.value = done;
+        },
+        () => !this.closed,
+      );
       if (this.closed) return;
       this.progress.remove();
       this.render();
@@ -162,41 +205,11 @@ class Review {
         const line = fill(s, "analysis.ui.decision", { player: this.playerName(play.seat), card: cardSpan(s, play.card) });
         if (!decision) return h("li", { class: "cj-rv-play" }, line);
         return h("li", { class: "cj-rv-play cj-rv-mine", "data-play-index": String(index), "data-grade": decision.grade },
-          h("details", {}, h("summary", {}, fill(s, "analysis.ui.verdict", { decision: line, grade: gradeBadge(s, decision.grade) })), this.renderDecision(decision)));
+          h("details", {}, h("summary", {}, fill(s, "analysis.ui.verdict", { decision: line, grade: gradeBadge(s, decision.grade) })), renderDecision(s, decision)));
       });
       list.append(h("li", { class: "cj-rv-trick" }, h("h3", { text: s.t("ui.trick", { n: number + 1 }) }), h("ul", {}, items)));
     });
     return list;
-  }
-
-  renderDecision(decision) {
-    const s = this.strings;
-    const parts = [];
-    if (decision.grade !== "best") parts.push(h("p", { text: s.t("analysis.ui.loss", { loss: number(s, decision.loss) }) }));
-    if (decision.reason_text) parts.push(h("p", { class: "cj-rv-reason", text: decision.reason_text }));
-    parts.push(h("p", { class: "cj-rv-method", text: decision.exact ? s.t("analysis.ui.exact") : s.t("analysis.ui.sampled", { n: decision.samples }) }));
-    const hasWin = decision.options.some((o) => "win_chance" in o);
-    const head = h("tr", {},
-      h("th", { scope: "col", text: s.t("analysis.ui.col_card") }),
-      h("th", { scope: "col", text: s.t("analysis.ui.col_value") }),
-      h("th", { scope: "col", text: s.t("analysis.ui.col_points") }),
-      h("th", { scope: "col", text: s.t("analysis.ui.col_gives_up") }),
-      hasWin ? h("th", { scope: "col", text: s.t("analysis.ui.col_win_chance") }) : null);
-    const rows = decision.options.map((option) => {
-      const marks = [];
-      if (option.card === decision.played) marks.push(s.t("analysis.ui.played"));
-      if (decision.best.includes(option.card)) marks.push(s.t("analysis.ui.best_mark"));
-      const chances = Object.entries(option.points).map(([name, chance]) => `${s.t(`points.${name}`)} ${percent(s, chance)}`).join(" · ");
-      const lost = pointsGivenUp(s, decision, option);
-      return h("tr", { "data-card": option.card, class: option.card === decision.played ? "cj-rv-played" : null },
-        h("th", { scope: "row" }, cardSpan(s, option.card), marks.length ? ` (${marks.join(", ")})` : ""),
-        h("td", { text: number(s, option.value, true) }),
-        h("td", { text: chances }),
-        h("td", { text: lost.length ? lost.join(", ") : s.t("analysis.ui.nothing") }),
-        hasWin ? h("td", { text: percent(s, option.win_chance) }) : null);
-    });
-    parts.push(h("table", { class: "cj-rv-options" }, h("thead", {}, head), h("tbody", {}, rows)));
-    return h("div", { class: "cj-rv-decision" }, parts);
   }
 
   close() {
@@ -294,7 +307,52 @@ class FindBetter {
   }
 }
 
+// ----- the worked examples' "Analyse" switch (stepper.js) -----
+
+// The verdict on the card played at each step of an example, from the deciding seat's view.
+// Each record (the example's, or an alternative's) is analysed once, then cached.
+class StepAnalysis {
+  constructor({ engine, strings, lang }) {
+    this.engine = engine;
+    this.strings = strings;
+    this.lang = lang;
+    this.cache = new Map();
+  }
+
+  // Resolves with Map(play index -> decision); `onProgress(text)` gets the progress message.
+  analyse(record, onProgress) {
+    const key = JSON.stringify(record);
+    if (!this.cache.has(key)) {
+      const indices = (record.plays ?? []).map((_, index) => index);
+      const job = analyseInBatches(this.engine, { record, seat: null, lang: this.lang }, indices, (done, total) =>
+        onProgress(this.strings.t("analysis.ui.analysing", { done, total })),
+      ).then((decisions) => new Map(decisions.map((d) => [d.play_index, d])));
+      job.catch(() => this.cache.delete(key)); // a failure may be retried
+      this.cache.set(key, job);
+    }
+    return this.cache.get(key);
+  }
+
+  // The verdict on the card that led to step `step` (null at step 0).
+  render(decisions, step, playerName) {
+    const decision = decisions.get(step - 1);
+    if (!decision) return null;
+    const s = this.strings;
+    const line = fill(s, "analysis.ui.decision", { player: playerName(decision.seat), card: cardSpan(s, decision.played) });
+    return h(
+      "div",
+      { class: "cj-rv-step", "data-grade": decision.grade, "data-play-index": String(decision.play_index) },
+      h("p", {}, fill(s, "analysis.ui.verdict", { decision: line, grade: gradeBadge(s, decision.grade) })),
+      renderDecision(s, decision),
+    );
+  }
+}
+
 window.CJReview = {
+  stepAnalysis(options) {
+    loadStylesheet("review.css");
+    return new StepAnalysis(options);
+  },
   open(container, options) {
     const review = new Review(container, options);
     review.ready = review.start();
