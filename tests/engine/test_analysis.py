@@ -363,3 +363,41 @@ def test_web_api_analyse_op_answers_in_the_page_language_and_never_raises():
     for bad, field in (({"seat": 4}, "seat"), ({"lang": "de"}, "lang"), ({"record": {"dealer": 0}}, "hands")):
         answer = json.loads(handle(json.dumps({"op": "analyse", "record": record, **bad})))
         assert answer["ok"] is False and answer["error"]["field"] == field
+
+
+def test_reasons_agree_with_the_cards_and_the_points_given_up():
+    from engine import parse_card
+    from engine.cards import RANK_OF, SUIT_OF, TEN
+
+    point_reasons = {
+        "gives_up_jack": "jack",
+        "loses_low": "low",
+        "loses_game": "game",
+        "gives_up_high": "high",
+    }
+    seen = set()
+    for seed in range(20):
+        deal = Deal.from_seed(Rules(), 500 + seed, seed % 2)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            deal.play(rng.choice(list(deal.legal_plays())))
+        trump = deal.trump
+        for decision in analyse(record_of(deal), only=range(40, 52))["decisions"]:
+            reason = decision["reason"]
+            if reason is None:
+                continue
+            seen.add(reason)
+            options = {option["card"]: option for option in decision["options"]}
+            played, best = options[decision["played"]], options[decision["best"][0]]
+            if reason in point_reasons:
+                point = point_reasons[reason]
+                assert best["points"][point] - played["points"][point] > 0.2, decision
+            elif reason == "throws_away_ten":
+                assert RANK_OF[parse_card(decision["played"])] == TEN
+                assert best["points"]["game"] > played["points"]["game"]
+            elif reason == "trumps_needlessly":
+                assert SUIT_OF[parse_card(decision["played"])] == trump
+                assert SUIT_OF[parse_card(best["card"])] != trump
+            else:
+                assert reason == "loses_points"
+    assert {"gives_up_jack", "loses_game"} <= seen
