@@ -44,6 +44,19 @@ def careless_deal(seed: int) -> dict:
     return record_of(deal)
 
 
+def serious_violations(page, selector: str) -> list[str]:
+    """axe-core on one part of the page: serious or critical violations."""
+    page.add_script_tag(
+        content=(ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
+    )
+    found = json.loads(page.evaluate("async (s) => JSON.stringify((await axe.run(s)).violations)", selector))
+    return [
+        f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
 def open_review(page, site_url: str, lang: str, record: dict):
     page.goto(f"{site_url}{language_prefix(lang)}practice/")
     page.wait_for_function("() => window.CJReview !== undefined", timeout=LOAD_TIMEOUT_MS)
@@ -88,6 +101,7 @@ def test_review_shows_every_decision_graded_as_the_engine_grades_it(watched_page
     assert cat["analysis"]["ui"]["col_value"] in header
     value = rows.nth(0).locator("td").nth(0).inner_text()
     assert cat["analysis"]["ui"]["decimal"] in value
+    assert serious_violations(page, "#review-box") == []
     assert page.evaluate("() => localStorage.getItem('cj-practice-stats')") == stats_before
     assert watched_page.foreign_requests() == []
     assert watched_page.console_errors == []
@@ -123,6 +137,7 @@ def test_find_a_better_card_refutes_accepts_shows_and_counts(watched_page, site_
     assert panel.locator("[data-role=counter]").inner_text() == ui["counter"].format(n=2, total=len(todo))
     panel.locator("[data-action=show]").click()
     assert verdict.get_attribute("data-verdict") == "shown"
+    assert serious_violations(page, "#review-box") == []
     for _ in range(len(todo) - 1):
         panel.locator("[data-action=next], [data-action=skip]").first.click()
     assert panel.inner_text().strip() == ui["finished"].format(found=1, total=len(todo))

@@ -249,7 +249,7 @@ class FindBetter {
     this.cardButtons = decision.options
       .map((o) => o.card)
       .sort()
-      .map((code) => h("button", { type: "button", class: "cj-rv-choice", "data-card": code, "aria-label": s.cardName(code), onclick: () => this.choose(decision, code) }, cardSpan(s, code)));
+      .map((code) => h("button", { type: "button", class: "cj-rv-choice", "data-card": code, "aria-label": `${s.cardShort(code)} ${s.cardName(code)}`, onclick: () => this.choose(decision, code) }, cardSpan(s, code)));
     this.verdict.textContent = "";
     setChildren(
       this.panel,
