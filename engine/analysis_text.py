@@ -58,5 +58,9 @@ def annotated_deal(analysis: dict[str, Any], lang: str = "en") -> str:
     lines.append("")
     for seat, grades in analysis["summary"].items():
         player = text("seats.seat", letter=SEAT_LETTERS[int(seat)])
-        lines.append(f"{player} — " + text("analysis.ui.summary", **grades))
+        counts = " · ".join(
+            text("analysis.ui.count", grade=text(f"analysis.grades.{grade}"), n=n)
+            for grade, n in grades.items()
+        )
+        lines.append(f"{player} — {counts}")
     return "\n".join(lines) + "\n"

@@ -306,6 +306,9 @@ def test_every_grade_and_reason_is_explained_in_every_language(lang):
     catalogue = Catalogue(lang)
     for grade in GRADES:
         assert catalogue.text(f"analysis.grades.{grade}")
+    help_text = catalogue.text("analysis.ui.help")
+    for name in ("good", "inaccuracy", "mistake", "win_good", "win_inaccuracy", "win_mistake"):
+        assert "{" + name + "}" in help_text, name
     for code in REASON_CODES:
         text = catalogue.text(f"analysis.reasons.{code}")
         assert text and (lang == "en" or text != Catalogue("en").text(f"analysis.reasons.{code}"))

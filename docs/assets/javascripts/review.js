@@ -30,6 +30,28 @@ function percent(strings, chance) {
   return strings.t("analysis.ui.percent", { n: Math.round(chance * 100) });
 }
 
+// A band as written (0.5, not 0.50) in the page's decimal style.
+function band(strings, value) {
+  return String(value).replace(".", strings.t("analysis.ui.decimal"));
+}
+
+// "Your cards: best: 15 · good: 7 · …": a label per grade, so no plural forms are needed.
+function summaryText(strings, counts) {
+  const parts = Object.keys(GRADE_ICONS).map((grade) =>
+    strings.t("analysis.ui.count", { grade: strings.t(`analysis.grades.${grade}`), n: counts[grade] }),
+  );
+  return strings.t("analysis.ui.summary", { counts: parts.join(" · ") });
+}
+
+// How values and grades work, with the engine's own bands (never restated here).
+function helpText(strings, bands) {
+  const points = (chance) => String(Math.round(chance * 100));
+  return strings.t("analysis.ui.help", {
+    good: band(strings, bands.value[0]), inaccuracy: band(strings, bands.value[1]), mistake: band(strings, bands.value[2]),
+    win_good: points(bands.win_chance[0]), win_inaccuracy: points(bands.win_chance[1]), win_mistake: points(bands.win_chance[2]),
+  });
+}
+
 function gradeBadge(strings, grade) {
   return h(
     "span",
@@ -160,7 +182,7 @@ class Review {
     const s = this.strings;
     const counts = { best: 0, good: 0, inaccuracy: 0, mistake: 0, blunder: 0 };
     this.decisions.forEach((d) => (counts[d.grade] += 1));
-    this.status.textContent = s.t("analysis.ui.summary", counts);
+    this.status.textContent = summaryText(s, counts);
     this.timelineButton = h("button", { type: "button", "data-action": "timeline", "aria-pressed": "true", text: s.t("analysis.ui.review"), onclick: () => this.show("timeline") });
     this.practiceButton = h("button", { type: "button", "data-action": "find-better", "aria-pressed": "false", text: s.t("analysis.ui.find_better"), onclick: () => this.show("practice") });
     const closeButton = h("button", { type: "button", "data-action": "close-review", text: s.t("analysis.ui.close"), onclick: () => this.close() });
@@ -171,7 +193,7 @@ class Review {
       h("h2", { class: "cj-rv-title", text: s.t("analysis.ui.review") }),
       this.status,
       h("div", { class: "cj-rv-tabs", role: "group" }, this.timelineButton, this.practiceButton, closeButton),
-      h("details", { class: "cj-rv-help" }, h("summary", { text: s.t("analysis.ui.details") }), h("p", { text: s.t("analysis.ui.help") }), h("p", { text: s.t("analysis.ui.not_counted") })),
+      h("details", { class: "cj-rv-help" }, h("summary", { text: s.t("analysis.ui.details") }), h("p", { text: helpText(s, this.bands) }), h("p", { text: s.t("analysis.ui.not_counted") })),
       this.timeline,
       this.practice,
     );
