@@ -44,7 +44,8 @@ Grades
     outcome in each sample counted out as the rules say, and after it from a table of match
     chances (engine/match_odds.py). Then the grade comes from `win_loss` = best win chance -
     win chance of the card played, in bands like lichess's: good <= 0.04, inaccuracy <= 0.08,
-    mistake <= 0.16, blunder above. `graded_by` says which measure graded the decision.
+    mistake <= 0.16, blunder above. `graded_by` says which measure graded the decision. (Two
+    players and a target up to `match_odds.MAX_TARGET` only; otherwise grades use values.)
 
 Reasons (engine/analysis_reasons.py) name what a non-best card gave up, as catalogue keys
 `analysis.reasons.<code>` in every language.
@@ -62,7 +63,7 @@ from .ai.world import World, sample_world
 from .cards import SUITS, card_code
 from .deal import Deal
 from .errors import IllegalPlay
-from .match_odds import deal_win_chance
+from .match_odds import MAX_TARGET, deal_win_chance
 from .record import RecordError, deal_from_record
 from .scoring import POINT_NAMES
 
@@ -274,7 +275,12 @@ def analyse(
     samples = DEFAULT_SAMPLES if samples is None else _check_int(samples, "samples", 1, MAX_SAMPLES)
     _check_int(seed, "seed", 0, None)
     wanted = None if only is None else {_check_int(i, "only", 0, None) for i in only}
-    scores_known = isinstance(record, dict) and "scores_before" in record and rules.players == 2
+    scores_known = (
+        isinstance(record, dict)
+        and "scores_before" in record
+        and rules.players == 2
+        and rules.target <= MAX_TARGET
+    )
     # First pass: replay every play (so a bad record fails before any heavy work) and list the
     # decisions to analyse.
     targets: list[int] = []

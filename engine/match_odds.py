@@ -23,6 +23,9 @@ from typing import Any
 from .scoring import count_out
 
 OUTCOMES_FILE = Path(__file__).resolve().parent / "data" / "deal_outcomes.json"
+# The table grows with the square of the target: beyond this (a long match, where one deal
+# matters little anyway) no match chances are given and cards are graded by value alone.
+MAX_TARGET = 21
 
 
 @lru_cache(maxsize=2)

@@ -237,6 +237,15 @@ def test_known_scores_give_win_chances_and_grade_by_them():
         _check_consistent(decision)
 
 
+def test_long_matches_and_three_players_are_graded_by_value():
+    long_match = played_record(4, Rules(target=50), scores=[40, 41])
+    three = played_record(5, Rules.from_spec("shasta-sam"), scores=[1, 2, 3])
+    for record in (long_match, three):
+        for decision in analyse(record, samples=2, only=[44, 45])["decisions"]:
+            assert decision["graded_by"] == "value"
+            assert all("win_chance" not in option for option in decision["options"])
+
+
 def test_match_chances_are_symmetric_and_monotonic():
     for dealer in (0, 1):
         for a in range(10):
