@@ -54,12 +54,13 @@ Reasons (engine/analysis_reasons.py) name what a non-best card gave up, as catal
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .ai.endgame import EndgameSolver, solve_position
 from .ai.world import World, sample_world
+from .analysis_reasons import reason_for
 from .cards import SUITS, card_code
 from .deal import Deal
 from .errors import IllegalPlay
@@ -255,16 +256,13 @@ def analyse(
     samples: int | None = None,
     seed: int = 0,
     only: Iterable[int] | None = None,
-    progress: Callable[[int, int], None] | None = None,
 ) -> Json:
     """Analyse every card played in `record` by `seat` (every seat if None).
 
     `only`, if given, restricts the decisions to those play indices (the browser analyses a
-    deal in small batches to show its progress); `progress(done, total)` is called after each
-    decision. Raises AnalysisError (a ValueError naming the field) for bad input.
+    deal in small batches to show its progress). Raises AnalysisError (a ValueError naming the
+    field) for bad input.
     """
-    from .analysis_reasons import reason_for
-
     try:
         deal, plays, scores_before = deal_from_record(record)
     except RecordError as error:
@@ -312,9 +310,7 @@ def analyse(
                     option.win_chance = deal_win_chance(
                         rules, deal.dealer, deal.jack_turned, scores_before, mover, option.outcomes
                     )
-            decisions.append(_decision(deal, index, mover, card, exact, samples, options, reason_for))
-            if progress is not None:
-                progress(len(decisions), len(targets))
+            decisions.append(_decision(deal, index, mover, card, exact, samples, options))
         deal.play(card)
     return {
         "trump": SUITS[deal.trump],
@@ -331,7 +327,6 @@ def _decision(
     exact: bool,
     samples: int,
     options: dict[int, OptionValue],
-    reason_for: Callable[[Deal, Json, Json], str],
 ) -> Json:
     names = point_names(deal.rules)
     rows = []
