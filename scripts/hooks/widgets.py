@@ -4,7 +4,8 @@ A page gets the stepper module (docs/assets/javascripts/stepper.js) if and only 
 carries a worked-example data block (`<script type="application/json" class="cj-example-data">`,
 written by the worked-examples hook), and the practice table (practice.js) if and only if it
 carries a practice marker (`<div class="cj-practice">`, written in docs/<lang>/practice.md).
-Both share engine-client.js and the worker. Rules pages therefore never load the worker or Pyodide.
+Both share engine-client.js and the worker, and both also get review.js (the deal review and
+the examples' "Analyse" switch). Rules pages therefore never load the worker or Pyodide.
 
 The module is referenced by a path relative to the page, so the site works from any folder
 and under every language prefix (/fr/…). A short hash of the scripts and the engine sources is

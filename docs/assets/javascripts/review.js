@@ -132,6 +132,7 @@ class Review {
     this.engine = engine ?? client.engine();
     this.closed = false;
     this.decisions = [];
+    this.returnFocus = document.activeElement; // given back on close (the page's Review button)
   }
 
   async start() {
@@ -236,7 +237,9 @@ class Review {
 
   close() {
     this.closed = true;
+    const hadFocus = this.root?.contains(document.activeElement);
     this.root?.remove();
+    if (hadFocus && this.returnFocus?.isConnected) this.returnFocus.focus();
   }
 }
 
