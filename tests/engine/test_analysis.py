@@ -104,6 +104,35 @@ def test_exact_values_equal_brute_force_on_four_trick_endgames():
             deal.undo()
 
 
+def test_exact_values_equal_brute_force_on_whole_six_trick_endgames():
+    def brute(deal: Deal, seat: int, seen: dict) -> int:
+        # Every line, as brute_force; identical positions (same hands, captures, trick and
+        # seat to move) are looked up instead of searched twice. No bound, no pruning.
+        if deal.is_over:
+            return sum(0 if s is None else (1 if s == seat else -1) for s in deal.result().seats)
+        key = (deal.hands, deal.won, deal.current_trick, deal.to_move)
+        if key not in seen:
+            values = []
+            for card in list(deal.legal_plays()):
+                deal.play(card)
+                values.append(brute(deal, seat, seen))
+                deal.undo()
+            seen[key] = max(values) if deal.to_move == seat else min(values)
+        return seen[key]
+
+    rng = random.Random(21)
+    for _ in range(3):
+        deal = random_endgame(rng, 6)
+        while deal.current_trick:  # start at the first trick of the endgame
+            deal.undo()
+        seat = deal.to_move
+        seen: dict = {}
+        for card, option in exact_option_values(deal).items():
+            deal.play(card)
+            assert option.value == brute(deal, seat, seen)
+            deal.undo()
+
+
 def test_analyse_marks_the_last_six_tricks_exact_and_matches_brute_force():
     record = played_record(3)
     result = analyse(record, samples=2, only=range(46, 52))
