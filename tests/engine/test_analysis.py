@@ -171,9 +171,11 @@ def _swap_hidden(record: dict, decision_index: int, seat: int) -> dict | None:
         from_hand = rng.choice(hidden_hand)
         stock_at = rng.choice(deep_stock)
         swapped = json.loads(json.dumps(record))
-        hand_codes = swapped["hands"][other]
-        position = hand_codes.index(card_code(from_hand))
-        hand_codes[position], swapped["stock"][stock_at] = swapped["stock"][stock_at], hand_codes[position]
+        # The unseen card was dealt to the opponent, or (face-down stock) drawn by it unseen.
+        code = card_code(from_hand)
+        holder = swapped["hands"][other] if code in swapped["hands"][other] else swapped["stock"]
+        position = holder.index(code)
+        holder[position], swapped["stock"][stock_at] = swapped["stock"][stock_at], holder[position]
         swapped["plays"] = record["plays"][: decision_index + 1]
         try:
             check = Deal.from_cards(swapped["rules"], swapped["hands"], swapped["stock"], swapped["dealer"])
@@ -185,10 +187,11 @@ def _swap_hidden(record: dict, decision_index: int, seat: int) -> dict | None:
     return None
 
 
-def test_no_peeking_changing_unseen_cards_keeps_every_sampled_value():
+@pytest.mark.parametrize("preset", ["standard", "face-down"])
+def test_no_peeking_changing_unseen_cards_keeps_every_sampled_value(preset):
     compared = 0
     for seed in range(6):
-        record = played_record(seed)
+        record = played_record(seed, Rules.from_spec(preset))
         for index in (0, 5, 12, 21, 30):
             deal = Deal.from_cards(record["rules"], record["hands"], record["stock"], record["dealer"])
             for card in record["plays"][:index]:
