@@ -373,6 +373,8 @@ def _practice_deal_record(match_record: Json, deal: Any) -> Json:
 
     game = Game(match_record)
     finished = len(game.summaries)
+    if not finished:
+        raise BadRequest("bad_request", "deal: the match record has no finished deal yet", "deal")
     if deal is None:
         deal = finished - 1
     if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal < finished:

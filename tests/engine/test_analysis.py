@@ -445,3 +445,27 @@ def test_reasons_agree_with_the_cards_and_the_points_given_up():
             else:
                 assert reason == "loses_points"
     assert {"gives_up_jack", "loses_game"} <= seen
+
+
+def test_web_api_analyses_a_practice_match_records_finished_deal():
+    from engine.web_api import handle
+
+    def ask(request: dict) -> dict:
+        return json.loads(handle(json.dumps(request)))
+
+    answer = ask({"op": "practice.new", "seed": 7, "level": "heuristic"})
+    record = answer["record"]
+    assert ask({"op": "analyse", "record": record})["error"]["field"] == "deal"
+    while answer["state"]["waiting_for"] not in ("next_deal", "match_over"):
+        if answer["state"]["waiting_for"] == "human":
+            card = ask({"op": "practice.hint", "record": record, "samples": 1})["card"]
+            answer = ask({"op": "practice.play", "record": record, "card": card})
+        else:
+            answer = ask({"op": "practice.bot", "record": record})
+        record = answer["record"]
+    analysed = ask({"op": "analyse", "record": record, "seat": 0, "samples": 1, "only": [50, 51]})
+    assert analysed["ok"], analysed
+    assert analysed["record"]["plays"] == record["deals"][0]
+    assert analysed["record"]["scores_before"] == [0, 0]
+    assert analysed["bands"] == {"value": list(VALUE_BANDS), "win_chance": list(WIN_BANDS)}
+    assert all(d["exact"] and d["graded_by"] == "win_chance" for d in analysed["decisions"])
