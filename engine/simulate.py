@@ -25,8 +25,6 @@ from .tricks import DRAW_ORDER, HAND_SIZE, beating_masks, trick_count, trick_win
 _UNIFORM_LIMIT = 240
 _CHOICE_BYTES = 96
 _BIT = tuple(1 << card for card in range(52))
-
-
 def random_playout(rules: Rules, rng: random.Random, dealer: int, plays: list | None = None):
     """Deal from `rng` and play the whole deal with uniformly random legal cards.
 

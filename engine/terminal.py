@@ -42,15 +42,8 @@ def _reason_text(catalogue: Catalogue, reason, values: tuple[int, ...]) -> str:
 class TerminalGame:
     """One match, human at seat 0 against `bot_name`; input and output are injectable for tests."""
 
-    def __init__(
-        self,
-        lang: str,
-        rules: Rules,
-        bot_name: str,
-        seed: int,
-        read: Callable[[str], str] = input,
-        write: Callable[[str], None] = print,
-    ):
+    def __init__(self, lang: str, rules: Rules, bot_name: str, seed: int,
+                 read: Callable[[str], str] = input, write: Callable[[str], None] = print):
         self.catalogue = Catalogue(lang)
         self.match = Match(rules, seed=seed)
         self.bot = make_bot(bot_name, seed=seed, rules=self.match.rules)
@@ -60,10 +53,8 @@ class TerminalGame:
         c = self.catalogue
         while not self.match.is_over:
             deal = self.match.start_deal()
-            self.write(
-                f"\n{c.text('ui.dealer')}: {_seat(c, deal.dealer)} · "
-                f"{c.text('ui.trump')}: {c.card(card_code(deal.view(HUMAN).trump_card))}"
-            )
+            self.write(f"\n{c.text('ui.dealer')}: {_seat(c, deal.dealer)} · "
+                       f"{c.text('ui.trump')}: {c.card(card_code(deal.view(HUMAN).trump_card))}")
             if self.match.is_over:
                 break
             while not deal.is_over:
@@ -80,10 +71,8 @@ class TerminalGame:
             self.write(f"\n{c.text('ui.deal_points')}:")
             for reason in result.reasons:
                 self.write(f"  {c.text('points.' + reason.point)}: {_reason_text(c, reason, result.values)}")
-            self.write(
-                f"{c.text('ui.score')}: "
-                + " · ".join(f"{_seat(c, s)} {v}" for s, v in enumerate(summary.scores_after))
-            )
+            self.write(f"{c.text('ui.score')}: " + " · ".join(
+                f"{_seat(c, s)} {v}" for s, v in enumerate(summary.scores_after)))
         self.write(c.text("ui.match_winner", player=_seat(c, self.match.winner)))
         return 0
 
@@ -98,11 +87,10 @@ class TerminalGame:
     def _human_card(self, deal) -> int | None:
         c = self.catalogue
         view = deal.view(HUMAN)
-        stock = c.card(card_code(view.stock_top)) if view.stock_top is not None else c.text("ui.stock_empty")
-        self.write(
-            f"\n{c.text('ui.current_trick')}: {_cards(c, view.current_trick) or '—'} · "
-            f"{c.text('ui.stock_top')}: {stock} ({c.text('ui.cards_left', n=view.stock_count)})"
-        )
+        stock = (c.card(card_code(view.stock_top)) if view.stock_top is not None
+                 else c.text("ui.stock_empty"))
+        self.write(f"\n{c.text('ui.current_trick')}: {_cards(c, view.current_trick) or '—'} · "
+                   f"{c.text('ui.stock_top')}: {stock} ({c.text('ui.cards_left', n=view.stock_count)})")
         hand = [card for card in range(52) if view.hand >> card & 1]
         self.write(f"{c.text('ui.hand')}: {_cards(c, hand)}")
         while True:
