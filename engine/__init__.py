@@ -16,6 +16,7 @@ The command line is `python -m engine` (installed as `california-jack`).
 """
 
 from .ai import hint
+from .analysis import analyse
 from .bots import BOTS, RandomBot, make_bot, register_bot
 from .cards import card_code, cards_of, mask_of, parse_card
 from .deal import Deal, Draw, Trick
@@ -45,6 +46,7 @@ __all__ = [
     "RulesError",
     "SetupError",
     "Trick",
+    "analyse",
     "card_code",
     "cards_of",
     "facts",

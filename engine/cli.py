@@ -1,4 +1,4 @@
-"""The command line: `replay`, `simulate`, `facts` and `play` (also installed as `california-jack`).
+"""The command line: replay, simulate, facts, play and analyse (also installed as `california-jack`).
 
 Exit codes (the same for every command, listed in `--help` and in the README):
 0 ok; 1 an illegal play or a bad record; 2 a usage error; 3 an internal error.
@@ -241,6 +241,39 @@ def _run_play(args: argparse.Namespace) -> int:
     return play(args.lang, rules, args.bot, seed)
 
 
+# ----- analyse ------------------------------------------------------------------------------
+
+
+def _run_analyse(args: argparse.Namespace) -> int:
+    """Analyse one deal record: JSON by default, the annotated deal with --text (engine/analysis.py)."""
+    from .analysis import AnalysisError, analyse
+    from .analysis_text import annotated_deal
+
+    try:
+        stream = _open_input(args.file)
+    except OSError as error:
+        raise UsageError(f"cannot read {echo(args.file)}: {error.strerror}") from None
+    try:
+        data = stream.read(MAX_TEXT_CHARS + 1)
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+    if len(data) > MAX_TEXT_CHARS:
+        print(f"analyse: record: more than {MAX_TEXT_CHARS} bytes", file=sys.stderr)
+        return EXIT_REFUSED
+    try:
+        record = parse_json(decode_text(data, "record"), "record")
+        result = analyse(record, seat=args.seat, samples=args.samples, seed=args.seed)
+    except (BoundaryError, AnalysisError) as error:
+        print(f"analyse: {error}", file=sys.stderr)
+        return EXIT_REFUSED
+    if args.text:
+        sys.stdout.write(annotated_deal(result, args.lang))
+    else:
+        _write(dump_json(result))
+    return EXIT_OK
+
+
 # ----- the parser and main ------------------------------------------------------------------
 
 
@@ -292,6 +325,17 @@ def build_parser(prog: str = "python -m engine") -> argparse.ArgumentParser:
     play_cmd.add_argument("--bot", default="heuristic", help=f"the opponent ({', '.join(BOTS)})")
     play_cmd.add_argument("--seed", type=_seed, default=None, help="reproduce a match (default: random)")
     play_cmd.set_defaults(run=_run_play)
+    analyse_cmd = command("analyse", "value every card played in a deal record, grade it and say why")
+    analyse_cmd.add_argument("file", nargs="?", default="-", help="record file, or - for standard input")
+    analyse_cmd.add_argument("--seat", type=_bounded_int(0, 2), default=None, help="analyse only this seat")
+    analyse_cmd.add_argument(
+        "--samples", type=_bounded_int(1, MAX_SAMPLES), default=None,
+        help=f"sampled deals per decision before the stock is empty (1..{MAX_SAMPLES})",
+    )  # fmt: skip
+    analyse_cmd.add_argument("--seed", type=_seed, default=0, help="seed of the sampled deals, 0..2**64-1")
+    analyse_cmd.add_argument("--text", action="store_true", help="print the annotated deal as text")
+    analyse_cmd.add_argument("--lang", default="en", choices=LANGUAGES, help="language of --text")
+    analyse_cmd.set_defaults(run=_run_analyse)
     return parser
 
 

@@ -15,6 +15,10 @@ Requests (`op` picks the operation):
 - ``{"op": "try", "record": {...}, "step": k, "card": "QH", "rules": <spec>?}`` -> whether the
   seat to move after the first k plays may play that card, and if not the engine's refusal code
   with what a UI needs to explain it (catalogue keys and parameters).
+- ``{"op": "analyse", "record": {...}, "seat": 0 | null, "samples": K | null, "lang": "fr"}`` ->
+  every card played valued and graded (engine/analysis.py); `only` restricts it to some plays;
+  a practice match record (with `deals`) is analysed at its deal number `deal` (default: the
+  last finished deal). The answer adds the deal `record` analysed and the grade `bands`.
 
 Answers are ``{"ok": true, ...}`` or ``{"ok": false, "error": {"code", "message", "field"}}``.
 `handle` never raises. The codes: ``bad_request`` (not JSON, too large or too deep, an unknown
@@ -288,12 +292,70 @@ def try_card(request: Json) -> Json:
     return {**answer, "legal": True, "refusal": None}
 
 
+def analyse_deal(request: Json) -> Json:
+    """`{"op": "analyse", "record", "seat", "samples", "seed"?, "only"?, "lang"?}` -> the
+    analysis of engine/analysis.py, each decision with its reason in `lang` (`reason_text`).
+    `only` (play indices) lets the page analyse a deal in batches and show its progress."""
+    from .analysis import VALUE_BANDS, WIN_BANDS, AnalysisError, analyse
+    from .catalogue import LANGUAGES, Catalogue
+
+    lang = request.get("lang", DEFAULT_LANGUAGE)
+    if lang not in LANGUAGES:
+        raise BadRequest("bad_request", f"lang: expected one of {', '.join(LANGUAGES)}", "lang")
+    only = request.get("only")
+    if only is not None and not isinstance(only, list):
+        raise BadRequest("bad_request", "only: expected a list of play indices", "only")
+    record = request.get("record")
+    if isinstance(record, dict) and "deals" in record:
+        record = _practice_deal_record(record, request.get("deal"))
+    try:
+        result = analyse(
+            record,
+            seat=request.get("seat"),
+            samples=request.get("samples"),
+            seed=request.get("seed", 0),
+            only=only,
+        )
+    except AnalysisError as error:
+        code = "bad_request" if error.field in ("seat", "samples", "seed", "only") else "bad_record"
+        raise BadRequest(code, str(error), error.field) from None
+    texts = Catalogue(lang)
+    for decision in result["decisions"]:
+        reason = decision["reason"]
+        decision["reason_text"] = texts.text(f"analysis.reasons.{reason}") if reason else None
+    return {**result, "record": record, "bands": {"value": VALUE_BANDS, "win_chance": WIN_BANDS}}
+
+
+def _practice_deal_record(match_record: Json, deal: Any) -> Json:
+    """The deal record (seed, dealer, plays, scores before it) of one finished deal of a
+    practice match record: `deal` is its index, by default the last finished deal."""
+    from .practice_api import Game, deal_seed
+
+    game = Game(match_record)
+    finished = len(game.summaries)
+    if not finished:
+        raise BadRequest("bad_request", "deal: the match record has no finished deal yet", "deal")
+    if deal is None:
+        deal = finished - 1
+    if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal < finished:
+        raise BadRequest("bad_request", f"deal: expected a finished deal's index 0..{finished - 1}", "deal")
+    summary = game.summaries[deal]
+    return {
+        "rules": game.rules.to_spec(),
+        "dealer": summary.dealer,
+        "seed": deal_seed(game.seed, deal),
+        "plays": list(game.plays[deal]),
+        "scores_before": list(summary.scores_before),
+    }
+
+
 Operation = Callable[[Json], Json]
 
 OPERATIONS: dict[str, Operation] = {
     "catalogue": lambda request: catalogue(request.get("lang", DEFAULT_LANGUAGE)),
     "replay": replay_steps,
     "try": try_card,
+    "analyse": analyse_deal,
 }
 
 

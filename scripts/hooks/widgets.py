@@ -4,7 +4,8 @@ A page gets the stepper module (docs/assets/javascripts/stepper.js) if and only 
 carries a worked-example data block (`<script type="application/json" class="cj-example-data">`,
 written by the worked-examples hook), and the practice table (practice.js) if and only if it
 carries a practice marker (`<div class="cj-practice">`, written in docs/<lang>/practice.md).
-Both share engine-client.js and the worker. Rules pages therefore never load the worker or Pyodide.
+Both share engine-client.js and the worker, and both also get review.js (the deal review and
+the examples' "Analyse" switch). Rules pages therefore never load the worker or Pyodide.
 
 The module is referenced by a path relative to the page, so the site works from any folder
 and under every language prefix (/fr/…). A short hash of the scripts and the engine sources is
@@ -35,6 +36,8 @@ SCRIPTS = ROOT / "docs" / "assets" / "javascripts"
 LOCALES = ROOT / "engine" / "locales"
 STEPPER = "assets/javascripts/stepper.js"
 PRACTICE = "assets/javascripts/practice.js"
+REVIEW = "assets/javascripts/review.js"
+REVIEW_ON = (PRACTICE, STEPPER)
 DEFAULT_LANGUAGE = "en"
 # Strings the page needs before (or without) the engine, per widget: the name the page reads
 # and the catalogue key it comes from. English is the fallback per key.
@@ -139,6 +142,12 @@ def inject(html: str, page_url: str, default_language: str = DEFAULT_LANGUAGE) -
         f'<script type="application/json" id="cj-stepper-strings">{strings}</script>\n'
         f'<script type="module" async src="{stepper_src(page_url, module)}?v={_version()}"></script>\n'
     )
+    if module in REVIEW_ON:
+        # The deal review (review.js, which loads review.css): practice's "Review the deal"
+        # button and the worked examples' "Analyse" switch call it. Same ?v=, so it shares
+        # the page's engine-client module and worker.
+        review_src = f"{stepper_src(page_url, REVIEW)}?v={_version()}"
+        tags += f'<script type="module" async src="{review_src}"></script>\n'
     end = html.find("</head>")
     if end < 0:
         end = html.rfind("</body>")

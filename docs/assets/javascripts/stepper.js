@@ -209,7 +209,8 @@ class Stepper {
     this.annotation = h("div", { class: "cj-st-annotation", "data-role": "annotation" });
     this.outcome = h("div", { class: "cj-st-outcome", "data-role": "outcome", hidden: true });
     this.live = h("p", { class: "cj-st-sr", "aria-live": "polite", "aria-atomic": "true", "data-role": "live" });
-    this.root.append(...[controls, switches, this.table, this.quiz, this.annotation, this.outcome, this.live].filter(Boolean));
+    const analysis = this.buildAnalysis();
+    this.root.append(...[controls, switches, analysis, this.table, this.quiz, this.annotation, this.outcome, this.live].filter(Boolean));
     // The keys act while focus is inside the stepper, so they never hijack the page's scrolling.
     this.root.addEventListener("keydown", (event) => this.onKey(event));
   }
@@ -267,6 +268,50 @@ class Stepper {
     this.render(true);
   }
 
+  // ----- the "Analyse" switch (review.js: engine/analysis.py through the worker) --------------
+  // When review.js is on the page, a toggle shows the engine's verdict on the card that led to
+  // each step: its grade and every option's value, from the deciding seat's own view.
+
+  buildAnalysis() {
+    const holder = h("div", { class: "cj-st-analyse" });
+    const attach = () => {
+      const s = this.strings;
+      const lang = earlyStrings().lang || document.documentElement.lang || "en";
+      this.analysis = window.CJReview.stepAnalysis({ engine: engine(), strings: s, lang });
+      this.analysisOn = false;
+      this.analysisBox = h("div", { class: "cj-st-analysis", "data-role": "analysis", "aria-live": "polite", hidden: true });
+      this.analysisToggle = h("button", {
+        type: "button", class: "md-button cj-st-toggle", "aria-pressed": "false", "data-action": "analyse",
+        text: s.t("analysis.ui.analyse_switch"),
+        onclick: () => {
+          this.analysisOn = !this.analysisOn;
+          this.analysisToggle.setAttribute("aria-pressed", String(this.analysisOn));
+          this.renderAnalysis();
+        },
+      });
+      holder.append(h("div", { class: "cj-st-rules" }, this.analysisToggle), this.analysisBox);
+    };
+    // review.js loads beside this module: attach the switch whenever it is there.
+    if (window.CJReview?.stepAnalysis) attach();
+    else document.addEventListener("cj-review-ready", attach, { once: true });
+    return holder;
+  }
+
+  async renderAnalysis() {
+    if (!this.analysis) return;
+    this.analysisBox.hidden = !this.analysisOn;
+    if (!this.analysisOn) return;
+    const step = this.step;
+    const record = this.alternative < 0 ? this.example.record : this.example.alternatives[this.alternative].record;
+    try {
+      const decisions = await this.analysis.analyse(record, (text) => (this.analysisBox.textContent = text));
+      if (step !== this.step || !this.analysisOn) return; // the reader moved on meanwhile
+      setChildren(this.analysisBox, this.analysis.render(decisions, step, (seat) => this.name(seat)));
+    } catch (error) {
+      this.analysisBox.textContent = this.strings.t("analysis.ui.failed", { message: error.message });
+    }
+  }
+
   // ----- rendering ----------------------------------------------------------------------------
 
   render(announce) {
@@ -283,6 +328,7 @@ class Stepper {
     this.renderQuiz(state);
     this.renderAnnotation(replay);
     this.renderOutcome(replay);
+    this.renderAnalysis();
     this.syncNext();
     if (announce) this.announce(this.describe(state));
   }

@@ -1,0 +1,387 @@
+// "Review the deal" and "Find a better card": the analysis of a finished deal (engine/analysis.py,
+// the `analyse` op of engine.web_api) shown to the reader, in the page's language.
+//
+// window.CJReview.open(container, {record, seat, lang, engine}) renders into `container` and
+// returns {close()}. `record` is a deal record, or the practice page's match record (then its
+// last finished deal is reviewed); `seat` is the reader's seat; `engine` the page's engine
+// client (engine-client.js). Nothing here reads or writes the practice statistics: a card chosen
+// in "Find a better card" is a replay and never counts.
+//
+// The deal is analysed a few decisions at a time so the reader sees the progress. Grades are
+// shown by an icon and a word (never by colour alone); every control is a button or a
+// <details> element, and verdicts are announced through an aria-live region.
+
+const HERE = new URL(import.meta.url);
+const VERSION = HERE.search;
+const client = await import(new URL("engine-client.js" + VERSION, HERE).href);
+const { Strings, h, cardSpan, fill, setChildren, loadStylesheet } = client;
+
+const BATCH = 4; // decisions per request: small enough for a lively progress counter
+const GRADE_ICONS = { best: "★", good: "✓", inaccuracy: "?!", mistake: "?", blunder: "??" };
+const TO_REPLAY = new Set(["inaccuracy", "mistake", "blunder"]);
+const SEAT_LETTERS = "ABC";
+
+function number(strings, value, signed = false) {
+  const text = (signed && value > 0 ? "+" : "") + value.toFixed(2);
+  return text.replace(".", strings.t("analysis.ui.decimal")).replace("-", "\u2212");
+}
+
+function percent(strings, chance) {
+  return strings.t("analysis.ui.percent", { n: Math.round(chance * 100) });
+}
+
+// A band as written (0.5, not 0.50) in the page's decimal style.
+function band(strings, value) {
+  return String(value).replace(".", strings.t("analysis.ui.decimal"));
+}
+
+// "Your cards: best: 15 · good: 7 · …": a label per grade, so no plural forms are needed.
+function summaryText(strings, counts) {
+  const parts = Object.keys(GRADE_ICONS).map((grade) =>
+    strings.t("analysis.ui.count", { grade: strings.t(`analysis.grades.${grade}`), n: counts[grade] }),
+  );
+  return strings.t("analysis.ui.summary", { counts: parts.join(" · ") });
+}
+
+// How values and grades work, with the engine's own bands (never restated here).
+function helpText(strings, bands) {
+  const points = (chance) => String(Math.round(chance * 100));
+  return strings.t("analysis.ui.help", {
+    good: band(strings, bands.value[0]), inaccuracy: band(strings, bands.value[1]), mistake: band(strings, bands.value[2]),
+    win_good: points(bands.win_chance[0]), win_inaccuracy: points(bands.win_chance[1]), win_mistake: points(bands.win_chance[2]),
+  });
+}
+
+function gradeBadge(strings, grade) {
+  return h(
+    "span",
+    { class: `cj-rv-grade cj-rv-grade--${grade}`, "data-grade": grade },
+    h("span", { class: "cj-rv-icon", "aria-hidden": "true", text: GRADE_ICONS[grade] }),
+    " ",
+    h("span", { class: "cj-rv-grade-name", text: strings.t(`analysis.grades.${grade}`) }),
+  );
+}
+
+// A card is "good enough" in Find a better card when its loss is within the good band of the
+// measure that graded the decision (the bands come from the engine's answer).
+function withinGood(decision, option, bands) {
+  if (decision.graded_by === "win_chance") {
+    const top = Math.max(...decision.options.map((o) => o.win_chance));
+    const bestValue = Math.max(...decision.options.map((o) => o.value));
+    return option.value >= bestValue - 1e-9 || top - option.win_chance <= bands.win_chance[0] + 1e-9;
+  }
+  const bestValue = Math.max(...decision.options.map((o) => o.value));
+  return bestValue - option.value <= bands.value[0] + 1e-9;
+}
+
+// The points an option gives up compared with the best card (chance drops of a quarter or more).
+function pointsGivenUp(strings, decision, option) {
+  const best = decision.options.find((o) => o.card === decision.best[0]);
+  return Object.keys(option.points)
+    .filter((name) => best.points[name] - option.points[name] >= 0.25)
+    .map((name) => strings.t(`points.${name}`));
+}
+
+function renderDecision(s, decision) {
+  const parts = [];
+  if (decision.grade !== "best") parts.push(h("p", { text: s.t("analysis.ui.loss", { loss: number(s, decision.loss) }) }));
+  if (decision.reason_text) parts.push(h("p", { class: "cj-rv-reason", text: decision.reason_text }));
+  parts.push(h("p", { class: "cj-rv-method", text: decision.exact ? s.t("analysis.ui.exact") : s.t("analysis.ui.sampled", { n: decision.samples }) }));
+  const hasWin = decision.options.some((o) => "win_chance" in o);
+  const head = h("tr", {},
+    h("th", { scope: "col", text: s.t("analysis.ui.col_card") }),
+    h("th", { scope: "col", text: s.t("analysis.ui.col_value") }),
+    h("th", { scope: "col", text: s.t("analysis.ui.col_points") }),
+    h("th", { scope: "col", text: s.t("analysis.ui.col_gives_up") }),
+    hasWin ? h("th", { scope: "col", text: s.t("analysis.ui.col_win_chance") }) : null);
+  const rows = decision.options.map((option) => {
+    const marks = [];
+    if (option.card === decision.played) marks.push(s.t("analysis.ui.played"));
+    if (decision.best.includes(option.card)) marks.push(s.t("analysis.ui.best_mark"));
+    const chances = Object.entries(option.points).map(([name, chance]) => `${s.t(`points.${name}`)} ${percent(s, chance)}`).join(" · ");
+    const lost = pointsGivenUp(s, decision, option);
+    return h("tr", { "data-card": option.card, class: option.card === decision.played ? "cj-rv-played" : null },
+      h("th", { scope: "row" }, cardSpan(s, option.card), marks.length ? ` (${marks.join(", ")})` : ""),
+      h("td", { text: number(s, option.value, true) }),
+      h("td", { text: chances }),
+      h("td", { text: lost.length ? lost.join(", ") : s.t("analysis.ui.nothing") }),
+      hasWin ? h("td", { text: percent(s, option.win_chance) }) : null);
+  });
+  parts.push(h("table", { class: "cj-rv-options" }, h("thead", {}, head), h("tbody", {}, rows)));
+  return h("div", { class: "cj-rv-decision" }, parts);
+}
+
+// Analyse the given plays a few at a time (so a page can show progress); resolves with the
+// decisions in play order. `onProgress(done, total)` is called before each batch.
+async function analyseInBatches(engine, request, indices, onProgress, stillWanted = () => true) {
+  const decisions = [];
+  for (let start = 0; start < indices.length && stillWanted(); start += BATCH) {
+    onProgress(start, indices.length);
+    const answer = await engine.request({ ...request, op: "analyse", only: indices.slice(start, start + BATCH) });
+    decisions.push(...answer.decisions);
+  }
+  return decisions;
+}
+
+class Review {
+  constructor(container, { record, seat, lang, engine }) {
+    this.container = container;
+    this.record = record;
+    this.seat = seat ?? 0;
+    this.lang = lang || document.documentElement.lang || "en";
+    this.engine = engine ?? client.engine();
+    this.closed = false;
+    this.decisions = [];
+    this.returnFocus = document.activeElement; // given back on close (the page's Review button)
+  }
+
+  async start() {
+    loadStylesheet("review.css");
+    this.root = h("section", { class: "cj-review", "data-role": "review", tabindex: "-1" });
+    this.status = h("p", { class: "cj-rv-status", "data-role": "status", "aria-live": "polite" });
+    this.container.append(this.root);
+    setChildren(this.root, this.status);
+    const catalogue = await this.engine.request({ op: "catalogue", lang: this.lang });
+    this.strings = new Strings(catalogue);
+    const s = this.strings;
+    this.root.setAttribute("aria-label", s.t("analysis.ui.review"));
+    this.status.textContent = s.t("ui.loading");
+    try {
+      // The deal record (a practice match record is turned into its last deal's) and the
+      // replay as the reader saw it, then the analysis in batches.
+      const head = await this.engine.request({ op: "analyse", record: this.record, seat: this.seat, only: [], lang: this.lang });
+      this.dealRecord = head.record;
+      this.bands = head.bands;
+      this.trump = head.trump;
+      this.replay = await this.engine.request({ op: "replay", record: this.dealRecord, narrator: this.seat });
+      const mine = this.replay.states.slice(1).flatMap((state, index) => (state.play.seat === this.seat ? [index] : []));
+      this.progress = h("progress", { max: String(mine.length), value: "0", "aria-hidden": "true" });
+      this.root.append(this.progress);
+      this.decisions = await analyseInBatches(
+        this.engine,
+        { record: this.dealRecord, seat: this.seat, lang: this.lang },
+        mine,
+        (done, total) => {
+          this.status.textContent = s.t("analysis.ui.analysing", { done, total });
+          this.progress.value = done;
+        },
+        () => !this.closed,
+      );
+      if (this.closed) return;
+      this.progress.remove();
+      this.render();
+    } catch (error) {
+      if (!this.closed) this.status.textContent = s.t("analysis.ui.failed", { message: error.message });
+    }
+  }
+
+  playerName(seat) {
+    return seat === this.seat ? this.strings.t("seats.you") : this.strings.t("seats.seat", { letter: SEAT_LETTERS[seat] });
+  }
+
+  render() {
+    const s = this.strings;
+    const counts = { best: 0, good: 0, inaccuracy: 0, mistake: 0, blunder: 0 };
+    this.decisions.forEach((d) => (counts[d.grade] += 1));
+    this.status.textContent = summaryText(s, counts);
+    this.timelineButton = h("button", { type: "button", "data-action": "timeline", "aria-pressed": "true", text: s.t("analysis.ui.review"), onclick: () => this.show("timeline") });
+    this.practiceButton = h("button", { type: "button", "data-action": "find-better", "aria-pressed": "false", text: s.t("analysis.ui.find_better"), onclick: () => this.show("practice") });
+    const closeButton = h("button", { type: "button", "data-action": "close-review", text: s.t("analysis.ui.close"), onclick: () => this.close() });
+    this.timeline = this.renderTimeline();
+    this.practice = h("div", { class: "cj-rv-practice", "data-role": "find-better", hidden: true });
+    setChildren(
+      this.root,
+      h("h2", { class: "cj-rv-title", text: s.t("analysis.ui.review") }),
+      this.status,
+      h("div", { class: "cj-rv-tabs", role: "group" }, this.timelineButton, this.practiceButton, closeButton),
+      h("details", { class: "cj-rv-help" }, h("summary", { text: s.t("analysis.ui.details") }), h("p", { text: helpText(s, this.bands) }), h("p", { text: s.t("analysis.ui.not_counted") })),
+      this.timeline,
+      this.practice,
+    );
+    this.root.focus();
+  }
+
+  show(which) {
+    const practice = which === "practice";
+    this.timeline.hidden = practice;
+    this.practice.hidden = !practice;
+    this.timelineButton.setAttribute("aria-pressed", String(!practice));
+    this.practiceButton.setAttribute("aria-pressed", String(practice));
+    if (practice && !this.trainer) this.trainer = new FindBetter(this, this.practice);
+  }
+
+  // ----- the timeline -----
+
+  renderTimeline() {
+    const s = this.strings;
+    const byIndex = new Map(this.decisions.map((d) => [d.play_index, d]));
+    const tricks = [];
+    this.replay.states.slice(1).forEach((state, index) => {
+      const number = state.completed ? state.completed.number : state.tricks_played + 1;
+      if (!tricks[number - 1]) tricks[number - 1] = [];
+      tricks[number - 1].push({ index, play: state.play });
+    });
+    const list = h("ol", { class: "cj-rv-timeline", "data-role": "timeline", "aria-label": s.t("analysis.ui.timeline") });
+    tricks.forEach((plays, number) => {
+      const items = plays.map(({ index, play }) => {
+        const decision = byIndex.get(index);
+        const line = fill(s, "analysis.ui.decision", { player: this.playerName(play.seat), card: cardSpan(s, play.card) });
+        if (!decision) return h("li", { class: "cj-rv-play" }, line);
+        return h("li", { class: "cj-rv-play cj-rv-mine", "data-play-index": String(index), "data-grade": decision.grade },
+          h("details", {}, h("summary", {}, fill(s, "analysis.ui.verdict", { decision: line, grade: gradeBadge(s, decision.grade) })), renderDecision(s, decision)));
+      });
+      list.append(h("li", { class: "cj-rv-trick" }, h("h3", { text: s.t("ui.trick", { n: number + 1 }) }), h("ul", {}, items)));
+    });
+    return list;
+  }
+
+  close() {
+    this.closed = true;
+    const hadFocus = this.root?.contains(document.activeElement);
+    this.root?.remove();
+    if (hadFocus && this.returnFocus?.isConnected) this.returnFocus.focus();
+  }
+}
+
+// ----- Find a better card -----
+
+class FindBetter {
+  constructor(review, panel) {
+    this.review = review;
+    this.panel = panel;
+    this.s = review.strings;
+    this.todo = review.decisions.filter((d) => TO_REPLAY.has(d.grade));
+    this.position = 0;
+    this.found = 0;
+    this.verdict = h("p", { class: "cj-rv-verdict", "data-role": "verdict", "aria-live": "polite" });
+    this.render();
+  }
+
+  render() {
+    const s = this.s;
+    if (!this.todo.length) {
+      setChildren(this.panel, h("p", { "data-role": "verdict", text: s.t("analysis.ui.no_mistakes") }));
+      return;
+    }
+    if (this.position >= this.todo.length) {
+      setChildren(this.panel, h("p", { "data-role": "verdict", "aria-live": "polite", text: s.t("analysis.ui.finished", { found: this.found, total: this.todo.length }) }));
+      return;
+    }
+    const decision = this.todo[this.position];
+    this.solved = false;
+    const state = this.review.replay.states[decision.play_index];
+    const trick = state.trick.map((entry) => fill(s, "ui.plays", { player: this.review.playerName(entry.seat), card: cardSpan(s, entry.card) }));
+    this.cardButtons = decision.options
+      .map((o) => o.card)
+      .sort()
+      .map((code) => h("button", { type: "button", class: "cj-rv-choice", "data-card": code, "aria-label": `${s.cardShort(code)} ${s.cardName(code)}`, onclick: () => this.choose(decision, code) }, cardSpan(s, code)));
+    this.verdict.textContent = "";
+    setChildren(
+      this.panel,
+      h("p", { class: "cj-rv-counter", "data-role": "counter", text: s.t("analysis.ui.counter", { n: this.position + 1, total: this.todo.length }) }),
+      h("p", { "data-role": "prompt" }, fill(s, "analysis.ui.prompt", { trick: state.tricks_played + 1, card: cardSpan(s, decision.played), grade: gradeBadge(s, decision.grade) })),
+      trick.length ? h("p", { class: "cj-rv-trick-now" }, h("span", { text: s.t("ui.current_trick") + " — " }), trick) : null,
+      state.stock_top ? h("p", {}, h("span", { text: s.t("ui.stock_top") + " — " }), cardSpan(s, state.stock_top)) : null,
+      h("div", { class: "cj-rv-choices", role: "group", "aria-label": s.t("analysis.ui.your_hand") }, this.cardButtons),
+      this.verdict,
+      h("div", { class: "cj-rv-actions" },
+        h("button", { type: "button", "data-action": "show", text: s.t("analysis.ui.show"), onclick: () => this.showBest(decision) }),
+        (this.nextButton = h("button", { type: "button", "data-action": "skip", text: s.t("analysis.ui.skip"), onclick: () => this.next() }))),
+    );
+    this.cardButtons[0]?.focus();
+  }
+
+  choose(decision, code) {
+    const s = this.s;
+    const option = decision.options.find((o) => o.card === code);
+    if (withinGood(decision, option, this.review.bands)) {
+      if (!this.solved) this.found += 1;
+      this.finish(s.t("analysis.ui.accepted", { card: s.cardShort(code) }), "accepted");
+      return;
+    }
+    const lost = pointsGivenUp(s, decision, option);
+    let text;
+    if (option.reply && lost.length) {
+      text = s.t("analysis.ui.refuted", { card: s.cardShort(code), reply: s.cardShort(option.reply), points: lost.join(", ") });
+    } else {
+      const loss = Math.max(...decision.options.map((o) => o.value)) - option.value;
+      text = s.t("analysis.ui.refuted_sampled", { card: s.cardShort(code), loss: number(s, loss) });
+    }
+    this.verdict.textContent = text;
+    this.verdict.dataset.verdict = "refuted";
+  }
+
+  showBest(decision) {
+    const s = this.s;
+    this.finish(s.t("analysis.ui.shown", { cards: decision.best.map((c) => s.cardShort(c)).join(", ") }), "shown");
+  }
+
+  finish(text, kind) {
+    this.solved = true;
+    this.verdict.textContent = text;
+    this.verdict.dataset.verdict = kind;
+    this.nextButton.textContent = this.s.t("analysis.ui.next");
+    this.nextButton.dataset.action = "next";
+    this.cardButtons.forEach((button) => (button.disabled = true));
+    this.nextButton.focus();
+  }
+
+  next() {
+    this.position += 1;
+    this.render();
+  }
+}
+
+// ----- the worked examples' "Analyse" switch (stepper.js) -----
+
+// The verdict on the card played at each step of an example, from the deciding seat's view.
+// Each record (the example's, or an alternative's) is analysed once, then cached.
+class StepAnalysis {
+  constructor({ engine, strings, lang }) {
+    this.engine = engine;
+    this.strings = strings;
+    this.lang = lang;
+    this.cache = new Map();
+  }
+
+  // Resolves with Map(play index -> decision); `onProgress(text)` gets the progress message.
+  analyse(record, onProgress) {
+    const key = JSON.stringify(record);
+    if (!this.cache.has(key)) {
+      const indices = (record.plays ?? []).map((_, index) => index);
+      const job = analyseInBatches(this.engine, { record, seat: null, lang: this.lang }, indices, (done, total) =>
+        onProgress(this.strings.t("analysis.ui.analysing", { done, total })),
+      ).then((decisions) => new Map(decisions.map((d) => [d.play_index, d])));
+      job.catch(() => this.cache.delete(key)); // a failure may be retried
+      this.cache.set(key, job);
+    }
+    return this.cache.get(key);
+  }
+
+  // The verdict on the card that led to step `step` (null at step 0).
+  render(decisions, step, playerName) {
+    const decision = decisions.get(step - 1);
+    if (!decision) return null;
+    const s = this.strings;
+    const line = fill(s, "analysis.ui.decision", { player: playerName(decision.seat), card: cardSpan(s, decision.played) });
+    return h(
+      "div",
+      { class: "cj-rv-step", "data-grade": decision.grade, "data-play-index": String(decision.play_index) },
+      h("p", {}, fill(s, "analysis.ui.verdict", { decision: line, grade: gradeBadge(s, decision.grade) })),
+      renderDecision(s, decision),
+    );
+  }
+}
+
+window.CJReview = {
+  stepAnalysis(options) {
+    loadStylesheet("review.css");
+    return new StepAnalysis(options);
+  },
+  open(container, options) {
+    const review = new Review(container, options);
+    review.ready = review.start();
+    return { close: () => review.close(), ready: review.ready };
+  },
+};
+document.dispatchEvent(new CustomEvent("cj-review-ready"));

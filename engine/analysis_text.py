@@ -1,0 +1,66 @@
+"""The analysis of a deal as plain text in one language (`python -m engine analyse --text`).
+
+Every word comes from the catalogue (`analysis.*`, `ui.*`, `seats.*`, `points.*`), so the
+terminal reads exactly like the site in each language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .catalogue import Catalogue
+
+SEAT_LETTERS = "ABC"
+
+
+def _number(value: float, catalogue: Catalogue, signed: bool = False) -> str:
+    text = f"{value:+.2f}" if signed else f"{value:.2f}"
+    # A true minus sign reads better than a hyphen in every language.
+    return text.replace(".", catalogue.text("analysis.ui.decimal")).replace("-", "\u2212")
+
+
+def _percent(chance: float, catalogue: Catalogue) -> str:
+    return catalogue.text("analysis.ui.percent", n=round(chance * 100))
+
+
+def annotated_deal(analysis: dict[str, Any], lang: str = "en") -> str:
+    """The decisions of `analysis` (from `engine.analysis.analyse`) as lines of text."""
+    catalogue = Catalogue(lang)
+    text = catalogue.text
+    trump = analysis["trump"]
+    suit = f"{text(f'suits.{trump}.symbol')} {text(f'suits.{trump}.name')}"
+    lines = [text("analysis.ui.title", suit=suit)]
+    trick = None
+    for decision in analysis["decisions"]:
+        if decision["trick"] != trick:
+            trick = decision["trick"]
+            lines.append("")
+            lines.append(text("ui.trick", n=trick))
+        player = text("seats.seat", letter=SEAT_LETTERS[decision["seat"]])
+        grade = text(f"analysis.grades.{decision['grade']}")
+        head = text("analysis.ui.decision", player=player, card=catalogue.card(decision["played"]))
+        line = "  " + text("analysis.ui.verdict", decision=head, grade=grade)
+        if decision["grade"] != "best":
+            line += " — " + text("analysis.ui.loss", loss=_number(decision["loss"], catalogue))
+        lines.append(line)
+        if decision["reason"]:
+            lines.append("    " + text(f"analysis.reasons.{decision['reason']}"))
+        if decision["grade"] != "best":
+            cards = ", ".join(catalogue.card(card) for card in decision["best"])
+            lines.append("    " + text("analysis.ui.shown", cards=cards))
+        options = []
+        for option in decision["options"]:
+            entry = f"{catalogue.card(option['card'])} {_number(option['value'], catalogue, signed=True)}"
+            if "win_chance" in option:
+                entry += f" ({_percent(option['win_chance'], catalogue)})"
+            options.append(entry)
+        lines.append("    " + " · ".join(options))
+    lines.append("")
+    for seat, grades in analysis["summary"].items():
+        player = text("seats.seat", letter=SEAT_LETTERS[int(seat)])
+        counts = " · ".join(
+            text("analysis.ui.count", grade=text(f"analysis.grades.{grade}"), n=n)
+            for grade, n in grades.items()
+        )
+        lines.append(f"{player} — {counts}")
+    return "\n".join(lines) + "\n"
