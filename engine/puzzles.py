@@ -270,7 +270,7 @@ def puzzle_position(puzzle: Any) -> Deal:
     """The deal at the puzzle's position, checked: two players, stock empty, seat to move."""
     if not isinstance(puzzle, dict):
         raise PuzzleError("puzzle", "expected a JSON object")
-    deal = _position_of(puzzle.get("record"))
+    deal = position_of(puzzle.get("record"))
     if puzzle.get("seat") != deal.to_move:
         raise PuzzleError("seat", f"seat {deal.to_move} is to move, not {puzzle.get('seat')!r}")
     return deal
@@ -293,28 +293,31 @@ def prove(puzzle: Json) -> list[str]:
     return problems
 
 
-def judge(record: Any, card: Any) -> Json:
-    """Exact verdict on playing `card` at the end of `record` (the page's question).
+def judge(deal: Deal, card: Any) -> Json:
+    """Exact verdict on playing `card` (a code, or None for the best card) at `deal` (a
+    position from `position_of`, left unchanged): the page's question.
 
     Returns the card's and the best card's values and points, whether the card is as good as
     the best (`correct`), the points it gives up and the analysis reason if not, and `line`:
     the cards that follow it on an optimal line (to the end of the deal if it was wrong, up to
     the seat's next move if it was right). Raises PuzzleError for bad input.
     """
-    deal = _position_of(record)
-    try:
-        chosen = parse_card(card) if isinstance(card, str) else None
-    except ValueError as error:
-        raise PuzzleError("card", str(error)) from None
-    if chosen is None:
-        raise PuzzleError("card", f"expected a card code such as 'TS', got {card!r}")
     seat = deal.to_move
     assert seat is not None
     options = exact_option_values(deal)
+    ranked = _ranked(options)
+    if card is None:
+        chosen = ranked[0]
+    elif isinstance(card, str):
+        try:
+            chosen = parse_card(card)
+        except ValueError as error:
+            raise PuzzleError("card", str(error)) from None
+    else:
+        raise PuzzleError("card", f"expected a card code such as 'TS', got {card!r}")
     if chosen not in options:
         legal = ", ".join(card_code(c) for c in sorted(options))
         raise PuzzleError("card", f"{card_code(chosen)} is not legal here; legal: {legal}")
-    ranked = _ranked(options)
     top = options[ranked[0]]
     mine = options[chosen]
     correct = mine.value >= top.value - TIE
@@ -341,7 +344,8 @@ def judge(record: Any, card: Any) -> Json:
     }
 
 
-def _position_of(record: Any) -> Deal:
+def position_of(record: Any) -> Deal:
+    """The deal at the end of `record`, checked: two players and the stock empty."""
     try:
         deal, plays, _ = deal_from_record(record)
     except RecordError as error:
