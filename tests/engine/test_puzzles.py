@@ -159,7 +159,7 @@ def test_every_theme_is_named_in_every_language():
     for lang in LANGUAGES:
         catalogue = Catalogue(lang)
         for theme in THEMES:
-            assert catalogue.get(f"puzzles.themes.{theme}")
+            assert catalogue.text(f"puzzles.themes.{theme}").strip()
 
 
 # ----- the page's pure functions, in Node ---------------------------------------------------
