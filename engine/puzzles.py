@@ -339,6 +339,13 @@ def judge(deal: Deal, card: Any) -> Json:
         "best_value": top.value,
         "loss": round(top.value - mine.value, 4),
         "lost": [name for name in names if top.points[name] > mine.points[name]],
+        # Points the opponent wins with this card and not with the best (a Game tie turned
+        # into the opponent's Game gives the seat nothing less, but costs a point).
+        "conceded": [
+            name
+            for name, here, there in zip(names, mine.outcomes[0], top.outcomes[0], strict=False)
+            if here not in (None, seat) and there in (None, seat)
+        ],
         "reason": None if correct else reason_for(deal, played_row, best_row),
         "line": [card_code(c) for c in line],
     }
