@@ -145,6 +145,7 @@ def solve_line(deal: Deal, solver: EndgameSolver | None = None) -> tuple[list[St
     if solver is None:
         return [], []
     seat = deal.to_move
+    assert seat is not None
     trial = deal.copy()
     steps: list[Step] = []
     cards: list[int] = []
@@ -240,7 +241,11 @@ def themes_of(deal: Deal, step: Step) -> list[str]:
         found.add("take_lead")
     if SUIT_OF[alternative] == trump and SUIT_OF[best] != trump:
         found.add("save_trump")
-    if SUIT_OF[best] == SUIT_OF[alternative] and RANK_OF[best] > RANK_OF[alternative] and solved_winner != seat:
+    if (
+        SUIT_OF[best] == SUIT_OF[alternative]
+        and RANK_OF[best] > RANK_OF[alternative]
+        and solved_winner != seat
+    ):
         found.add("unblock")
     return [theme for theme in THEMES if theme in found]
 

@@ -15,7 +15,10 @@ pytestmark = pytest.mark.browser
 
 LOAD_TIMEOUT_MS = 90_000
 ANSWER_TIMEOUT_MS = 30_000
-PUZZLES = [json.loads(line) for line in (ROOT / "tutorials" / "puzzles.jsonl").read_text(encoding="utf-8").splitlines()]
+PUZZLES = [
+    json.loads(line)
+    for line in (ROOT / "tutorials" / "puzzles.jsonl").read_text(encoding="utf-8").splitlines()
+]
 
 
 def catalogue(lang: str) -> dict:
@@ -34,9 +37,15 @@ def first_with(steps: int) -> dict:
 
 
 def serious_violations(page, selector: str) -> list[str]:
-    page.add_script_tag(content=(ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8"))
+    page.add_script_tag(
+        content=(ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
+    )
     found = json.loads(page.evaluate("async (s) => JSON.stringify((await axe.run(s)).violations)", selector))
-    return [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in found if v["impact"] in ("serious", "critical")]
+    return [
+        f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
 
 
 @pytest.mark.parametrize("lang", ["en", "pt"])
@@ -78,7 +87,9 @@ def test_solve_fail_and_daily(watched_page, site_url, lang):
     root.locator("[data-action=daily]").click()
     today = datetime.datetime.now(datetime.UTC).date()
     expected = PUZZLES[daily_index(today, len(PUZZLES))]["id"]
-    page.wait_for_selector(f".cj-puzzles[data-puzzle='{expected}'][data-status=playing]", timeout=ANSWER_TIMEOUT_MS)
+    page.wait_for_selector(
+        f".cj-puzzles[data-puzzle='{expected}'][data-status=playing]", timeout=ANSWER_TIMEOUT_MS
+    )
     assert catalogue(lang)["puzzles"]["daily"] in root.locator("[data-role=title]").inner_text()
     assert serious_violations(page, ".cj-puzzles") == []
     assert watched_page.foreign_requests() == []
@@ -103,7 +114,9 @@ def test_two_moves_by_keyboard_then_show_and_next(watched_page, site_url):
     page.wait_for_selector(".cj-puzzles[data-status=solved]", timeout=ANSWER_TIMEOUT_MS)
     # Show the solution of the next puzzle: it plays out, and the first try counts as missed.
     root.locator(".cj-pz-actions [data-action=next]").click()
-    page.wait_for_selector(f".cj-puzzles[data-status=playing]:not([data-puzzle='{puzzle['id']}'])", timeout=ANSWER_TIMEOUT_MS)
+    page.wait_for_selector(
+        f".cj-puzzles[data-status=playing]:not([data-puzzle='{puzzle['id']}'])", timeout=ANSWER_TIMEOUT_MS
+    )
     shown = root.get_attribute("data-puzzle")
     root.locator("[data-action=show]").click()
     page.wait_for_selector(".cj-puzzles[data-status=shown]", timeout=ANSWER_TIMEOUT_MS)
@@ -119,7 +132,12 @@ def test_corrupt_progress_is_dropped_with_a_notice_and_reset_asks_first(watched_
     page = watched_page.page
     cat = catalogue("fr")["puzzles"]
     page.goto(f"{site_url}fr/puzzles/")
-    page.evaluate("() => { localStorage.setItem('cj-puzzles-progress', '{\"version\": 1, \"player\": 3}'); localStorage.setItem('cj-puzzles-personal', 'not json'); }")
+    page.evaluate(
+        """() => {
+            localStorage.setItem('cj-puzzles-progress', '{"version": 1, "player": 3}');
+            localStorage.setItem('cj-puzzles-personal', 'not json');
+        }"""
+    )
     root = open_puzzle(page, site_url, "fr", PUZZLES[0]["id"])
     notices = root.locator("[data-role=notice]").inner_text()
     assert cat["corrupt"] in notices and cat["corrupt_personal"] in notices

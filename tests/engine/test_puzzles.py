@@ -147,7 +147,9 @@ def test_bad_requests_name_the_field():
 
 def test_web_api_states_follow_the_line():
     puzzle = ALL[1]
-    answer = json.loads(web_api.handle(json.dumps({"op": "puzzle_play", "record": puzzle["record"], "card": None})))
+    answer = json.loads(
+        web_api.handle(json.dumps({"op": "puzzle_play", "record": puzzle["record"], "card": None}))
+    )
     assert answer["ok"] and answer["card"] == puzzle["solution"][0]
     assert len(answer["states"]) == 1 + len(answer["line"])
     position = json.loads(web_api.handle(json.dumps({"op": "puzzle_position", "record": puzzle["record"]})))
@@ -186,7 +188,10 @@ def test_daily_pick_is_the_same_in_python_and_javascript(tmp_path):
         "console.log(JSON.stringify(cases.map(([d, n]) => R.dailyIndex(new Date(d + 'T23:59:00Z'), n))));"
     )
     assert _node(tmp_path, script) == [daily_index(datetime.date.fromisoformat(d), n) for d, n in cases]
-    assert len({daily_index(datetime.date(2026, 3, 1) + datetime.timedelta(days=n), 300) for n in range(300)}) == 300
+    assert (
+        len({daily_index(datetime.date(2026, 3, 1) + datetime.timedelta(days=n), 300) for n in range(300)})
+        == 300
+    )
 
 
 def test_glicko2_matches_glickmans_example(tmp_path):
@@ -195,7 +200,8 @@ const next = R.glicko2({rating: 1500, rd: 200, volatility: 0.06},
   [{rating: 1400, rd: 30, score: 1}, {rating: 1550, rd: 100, score: 0}, {rating: 1700, rd: 300, score: 0}]);
 const up = R.ratePuzzle(R.newRating(), 1500, true), down = R.ratePuzzle(R.newRating(), 1500, false);
 console.log(JSON.stringify({next, up, down,
-  bad: [R.checkProgress(null), R.checkProgress({version: 1}), R.checkProgress({...R.emptyProgress(), streak: -1})],
+  bad: [R.checkProgress(null), R.checkProgress({version: 1}),
+        R.checkProgress({...R.emptyProgress(), streak: -1})],
   good: R.checkProgress(JSON.parse(JSON.stringify(R.emptyProgress())))}));
 """
     result = _node(tmp_path, script)
