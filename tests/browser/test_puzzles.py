@@ -178,3 +178,51 @@ def test_a_saved_personal_puzzle_is_played_from_the_list(watched_page, site_url)
     root.locator("[data-action=delete]").click()
     assert json.loads(page.evaluate("() => localStorage.getItem('cj-puzzles-personal')"))["puzzles"] == []
     assert watched_page.console_errors == []
+
+
+def test_a_blunder_saved_from_review_becomes_a_personal_puzzle(watched_page, site_url):
+    import random
+
+    from engine import Deal, Rules, record_of
+    from engine.ai.heuristic import HeuristicBot
+    from engine.analysis import analyse
+
+    # A deal where the reader (seat 0) plays at random: it blunders once the stock is empty.
+    deal = Deal.from_seed(Rules(), 30, 1)
+    rng = random.Random(30)
+    while not deal.is_over:
+        seat = deal.to_move
+        choices = list(deal.legal_plays())
+        deal.play(rng.choice(choices) if seat == 0 else HeuristicBot().choose(deal.view(seat)))
+    record = record_of(deal)
+    blunders = [d for d in analyse(record, seat=0)["decisions"] if d["grade"] == "blunder" and d["exact"]]
+    assert blunders
+    page = watched_page.page
+    page.goto(f"{site_url}practice/")
+    page.wait_for_function("() => window.CJReview !== undefined", timeout=LOAD_TIMEOUT_MS)
+    page.evaluate(
+        """(record) => {
+            const box = document.createElement('div');
+            box.id = 'review-box';
+            document.querySelector('.cj-practice').after(box);
+            window.CJReview.open(box, {record, seat: 0, lang: 'en'});
+        }""",
+        record,
+    )
+    page.wait_for_selector("#review-box [data-role=timeline]", timeout=120_000)
+    first = blunders[0]
+    item = page.locator(f"#review-box li.cj-rv-mine[data-play-index='{first['play_index']}']")
+    item.locator("summary").click()
+    item.locator("[data-action=save-puzzle]").click()
+    page.wait_for_selector("[data-role=puzzle-saved]:not(:empty)")
+    saved = json.loads(page.evaluate("() => localStorage.getItem('cj-puzzles-personal')"))["puzzles"]
+    assert len(saved) == 1 and saved[0]["played"] == first["played"]
+    assert len(saved[0]["record"]["plays"]) == first["play_index"]
+    root = open_puzzle(page, site_url, "en", saved[0]["id"])
+    root.locator(f"[data-role=hand] button[data-card='{first['played']}']").click()
+    page.wait_for_selector(".cj-puzzles[data-status=failed]", timeout=ANSWER_TIMEOUT_MS)
+    root.locator("[data-action=retry]").click()
+    page.wait_for_selector(".cj-puzzles[data-status=playing]", timeout=ANSWER_TIMEOUT_MS)
+    root.locator(f"[data-role=hand] button[data-card='{first['best'][0]}']").click()
+    page.wait_for_selector(".cj-puzzles[data-status=solved]", timeout=ANSWER_TIMEOUT_MS)
+    assert watched_page.console_errors == []
