@@ -20,7 +20,7 @@ const [client, tableModule, rating, store] = await Promise.all([
   import(new URL("puzzle-rating.js" + VERSION, HERE).href),
   import(new URL("puzzle-store.js" + VERSION, HERE).href),
 ]);
-const { engine, earlyStrings, Strings, h, setChildren, loadStylesheet } = client;
+const { engine, earlyStrings, Strings, h, setChildren, loadStylesheet, capitalise } = client;
 const { CardTable } = tableModule;
 
 const DATA = new URL("../puzzles/puzzles.json" + VERSION, HERE).href;
@@ -158,7 +158,8 @@ class Puzzles {
   }
 
   say(...parts) {
-    setChildren(this.feedback, parts.filter(Boolean).map((text) => h("p", { text })));
+    // A sentence may start with a card's name ("jack of clubs is not..."): capitalised.
+    setChildren(this.feedback, parts.filter(Boolean).map((text) => h("p", { text: capitalise(text) })));
   }
 
   renderProgress() {
