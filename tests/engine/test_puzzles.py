@@ -210,3 +210,35 @@ console.log(JSON.stringify({next, up, down,
     assert result["next"]["volatility"] == pytest.approx(0.05999, abs=1e-5)
     assert result["up"]["rating"] > 1500 > result["down"]["rating"]
     assert result["bad"] == [None, None, None] and result["good"]["version"] == 1
+
+
+def test_the_site_publishes_the_committed_set():
+    spec = importlib.util.spec_from_file_location("puzzles_hook", ROOT / "scripts" / "hooks" / "puzzles.py")
+    assert spec and spec.loader
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    published = hook.puzzle_set()
+    assert published == [{key: p[key] for key in hook.FIELDS} for p in ALL]
+
+
+def test_card_themes_match_the_position():
+    from engine.cards import JACK, SUIT_OF, make_card
+
+    for puzzle in ALL:
+        deal = position_of(puzzle["record"])
+        first = next(c for c in deal.legal_plays() if _code(c) == puzzle["solution"][0])
+        trick = deal.current_trick
+        if "duck" in puzzle["themes"] or "trump_in" in puzzle["themes"]:
+            assert trick, puzzle["id"]
+        if "trump_in" in puzzle["themes"]:
+            assert SUIT_OF[first] == deal.trump != SUIT_OF[trick[0]], puzzle["id"]
+        if "save_trump" in puzzle["themes"]:
+            assert SUIT_OF[first] != deal.trump, puzzle["id"]
+        jack = make_card(JACK, deal.trump)
+        seat = puzzle["seat"]
+        held = [deal.hand(seat), deal.hand(1 - seat)]
+        led_by = deal.leader if trick and trick[0] == jack else None
+        if "save_jack" in puzzle["themes"]:
+            assert jack in held[0] or led_by == seat, puzzle["id"]
+        if "capture_jack" in puzzle["themes"]:
+            assert jack in held[1] or led_by == 1 - seat, puzzle["id"]

@@ -246,7 +246,7 @@ class Puzzles {
       setChildren(this.title, t("puzzles.personal_heading", { trick: puzzle.trick ?? "?" }));
       setChildren(this.themesLine);
     } else {
-      const today = new Date().toISOString().slice(0, 10);
+      const today = new Intl.DateTimeFormat(this.lang, { dateStyle: "long", timeZone: "UTC" }).format(new Date());
       const heading = kind === "daily" ? t("puzzles.daily_heading", { date: today, rating: puzzle.rating }) : t("puzzles.heading", { id: puzzle.id, rating: puzzle.rating });
       const solved = this.progress.solved.includes(puzzle.id);
       setChildren(this.title, heading, solved ? h("span", { class: "cj-pz-solved-mark", text: ` ✓ ${t("puzzles.solved_mark")}` }) : null);
