@@ -37,6 +37,7 @@ from engine.rules import Rules  # noqa: E402
 
 OUT = ROOT / "tutorials" / "puzzles.jsonl"
 PER_DEAL = 2
+MAX_BATCH = 256
 SEED_STRIDE = 1_000_000
 
 
@@ -78,15 +79,17 @@ def mine_deal(task: tuple[int, int]) -> list[dict[str, Any]]:
 
 def mine(seed: int, count: int, workers: int) -> Iterator[dict[str, Any]]:
     """The first `count` puzzles of mining seed `seed`, in deal order, numbered p0001..."""
-    batch = max(8, 8 * workers)
     made = 0
     start = 0
     pool = multiprocessing.Pool(workers) if workers > 1 else None
     try:
         while made < count:
+            # About two deals per puzzle still wanted (a deal gives one about half the time):
+            # big batches keep every worker busy; the order of the results never changes.
+            batch = min(MAX_BATCH, max(4 * workers, 2 * (count - made)))
             tasks = [(seed, index) for index in range(start, start + batch)]
             start += batch
-            results = pool.imap(mine_deal, tasks) if pool else map(mine_deal, tasks)
+            results = pool.imap(mine_deal, tasks, chunksize=2) if pool else map(mine_deal, tasks)
             for puzzles in results:
                 for puzzle in puzzles:
                     if made == count:
