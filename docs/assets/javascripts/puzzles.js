@@ -260,7 +260,8 @@ class Puzzles {
       this.lastTrick = null;
       this.status("playing");
       await this.draw(answer.state, true, "none");
-      setChildren(this.task, kind === "personal" ? t("puzzles.task_personal", { card: this.strings.cardName(puzzle.played ?? "") }) : t("puzzles.task"));
+      const personalTask = kind === "personal" && puzzle.played;
+      setChildren(this.task, personalTask ? t("puzzles.task_personal", { card: this.strings.cardName(puzzle.played) }) : t("puzzles.task"));
     } catch (error) {
       this.root.dataset.error = String(error.message);
       this.say(this.t("puzzles.engine_error", { message: error.message }));
