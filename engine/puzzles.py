@@ -34,7 +34,10 @@ Rating (measured difficulty, Glicko scale)
     every such position exactly, so its success rate says nothing about difficulty.) The chance
     to solve the puzzle is the product over the moves, and the rating is the strength at
     which a Glicko player would have an even chance: `1500 + 400 * log10((1 - P) / P)`, rounded
-    to 10 and kept within RATING_RANGE. Players' results refine it later (Glicko-2 on the page).
+    to 10 and kept within RATING_RANGE. The page rates the reader against this fixed rating
+    (Glicko-2, puzzle deviation 100, docs/assets/javascripts/puzzle-rating.js); refining the
+    puzzles' own ratings needs results gathered from many readers, which a static site does
+    not collect: feed such results back here when there are some.
 
 The puzzle of the day (`daily_index`) is the same for everyone on a UTC date: the page's
 JavaScript computes the same index (tests/engine/test_puzzles.py runs both).

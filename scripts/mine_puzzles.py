@@ -138,7 +138,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.out == "-":
         sys.stdout.write(text)
     else:
-        Path(args.out).write_text(text, encoding="utf-8")
+        try:
+            Path(args.out).write_text(text, encoding="utf-8")
+        except OSError as error:
+            parser.error(f"--out {args.out}: {error.strerror}")
         print(f"{len(lines)} puzzles -> {args.out}; themes: {dict(sorted(themes.items()))}", file=sys.stderr)
     return 0
 
