@@ -83,6 +83,14 @@ def test_solve_fail_and_daily(watched_page, site_url, lang):
     assert root.locator("[data-action=retry]").is_visible()
     progress = json.loads(page.evaluate("() => localStorage.getItem('cj-puzzles-progress')"))
     assert progress["failed"] == [failed["id"]] and progress["streak"] == 0
+    # "Next puzzle" while a refutation is still being played out cuts it short.
+    root = open_puzzle(page, site_url, lang, failed["id"])
+    root.locator(f"[data-role=hand] button[data-card='{wrong}']").click()
+    page.wait_for_selector(".cj-puzzles[data-status=busy]", timeout=ANSWER_TIMEOUT_MS)
+    root.locator(".cj-pz-actions [data-action=next]").click()
+    page.wait_for_selector(
+        f".cj-puzzles[data-status=playing]:not([data-puzzle='{failed['id']}'])", timeout=ANSWER_TIMEOUT_MS
+    )
     # The daily puzzle: the same pick as the engine's for today's UTC date.
     root.locator("[data-action=daily]").click()
     today = datetime.datetime.now(datetime.UTC).date()

@@ -201,8 +201,16 @@ class Puzzles {
     return this.set.filter((p) => (!theme || p.themes.includes(theme)) && (!level || (p.rating >= level[0] && p.rating <= level[1])));
   }
 
+  // "Next puzzle" or "Puzzle of the day" while a line is still being played out: cut it short.
+  async interrupt() {
+    if (!this.busy) return;
+    this.cancel = true;
+    while (this.busy) await new Promise((resolve) => setTimeout(resolve, 50));
+    this.cancel = false;
+  }
+
   async next() {
-    if (this.busy) return;
+    await this.interrupt();
     const list = this.candidates();
     if (!list.length) {
       this.current = null;
@@ -221,7 +229,7 @@ class Puzzles {
   }
 
   async openDaily() {
-    if (this.busy) return;
+    await this.interrupt();
     const index = rating.dailyIndex(new Date(), this.set.length);
     await this.open(this.set[index], "daily");
   }
@@ -323,7 +331,10 @@ class Puzzles {
 
   // Play the states of an engine answer one by one; the last one is interactive if asked.
   async playOut(states, interactive, speed) {
-    for (const [i, state] of states.entries()) await this.draw(state, interactive && i === states.length - 1, speed);
+    for (const [i, state] of states.entries()) {
+      if (this.cancel) return;
+      await this.draw(state, interactive && i === states.length - 1, speed);
+    }
   }
 
   async play(code) {
@@ -446,6 +457,7 @@ class Puzzles {
         this.current.step += 1;
         played.push(answer.card);
         await this.playOut(answer.states, false, "normal");
+        if (this.cancel) return;
       }
       const counted = !this.current.finished;
       this.finish(false);
