@@ -19,6 +19,10 @@ Requests (`op` picks the operation):
   every card played valued and graded (engine/analysis.py); `only` restricts it to some plays;
   a practice match record (with `deals`) is analysed at its deal number `deal` (default: the
   last finished deal). The answer adds the deal `record` analysed and the grade `bands`.
+- ``{"op": "puzzle_position", "record": {...}}`` -> the position at the end of the record (two
+  players, stock empty) with every hand shown, and the card value each seat has won so far.
+- ``{"op": "puzzle_play", "record": {...}, "card": "QH" | null}`` -> the exact verdict on that
+  card (engine/puzzles.py `judge`; null: the best card) and the states along its line.
 
 Answers are ``{"ok": true, ...}`` or ``{"ok": false, "error": {"code", "message", "field"}}``.
 `handle` never raises. The codes: ``bad_request`` (not JSON, too large or too deep, an unknown
@@ -349,6 +353,48 @@ def _practice_deal_record(match_record: Json, deal: Any) -> Json:
     }
 
 
+def _puzzle_state(deal: Deal, step: int) -> Json:
+    from .cards import mask_value
+
+    return {**_state(deal, step, None), "values": [mask_value(won) for won in deal.won]}
+
+
+def _puzzle_deal(request: Json) -> Deal:
+    from .puzzles import PuzzleError, position_of
+
+    try:
+        return position_of(request.get("record"))
+    except PuzzleError as error:
+        raise BadRequest("bad_puzzle", str(error), error.field) from None
+
+
+def puzzle_position(request: Json) -> Json:
+    deal = _puzzle_deal(request)
+    return {
+        "players": deal.players,
+        "dealer": deal.dealer,
+        "trump": SUITS[deal.trump],
+        "trump_card": card_code(deal.trump_card),
+        "seat": deal.to_move,
+        "state": _puzzle_state(deal, len(deal.plays)),
+    }
+
+
+def puzzle_play(request: Json) -> Json:
+    from .puzzles import PuzzleError, judge
+
+    deal = _puzzle_deal(request)
+    try:
+        verdict = judge(deal, request.get("card"))
+    except PuzzleError as error:
+        raise BadRequest("bad_puzzle", str(error), error.field) from None
+    states = []
+    for card in [verdict["card"], *verdict["line"]]:
+        deal.play(card)
+        states.append(_puzzle_state(deal, len(deal.plays)))
+    return {**verdict, "states": states, "result": deal.result().to_dict() if deal.is_over else None}
+
+
 Operation = Callable[[Json], Json]
 
 OPERATIONS: dict[str, Operation] = {
@@ -356,6 +402,8 @@ OPERATIONS: dict[str, Operation] = {
     "replay": replay_steps,
     "try": try_card,
     "analyse": analyse_deal,
+    "puzzle_position": puzzle_position,
+    "puzzle_play": puzzle_play,
 }
 
 

@@ -3,9 +3,11 @@
 A page gets the stepper module (docs/assets/javascripts/stepper.js) if and only if its HTML
 carries a worked-example data block (`<script type="application/json" class="cj-example-data">`,
 written by the worked-examples hook), and the practice table (practice.js) if and only if it
-carries a practice marker (`<div class="cj-practice">`, written in docs/<lang>/practice.md).
-Both share engine-client.js and the worker, and both also get review.js (the deal review and
-the examples' "Analyse" switch). Rules pages therefore never load the worker or Pyodide.
+carries a practice marker (`<div class="cj-practice">`, written in docs/<lang>/practice.md),
+and the puzzles (puzzles.js) if and only if it carries `<div class="cj-puzzles">` (puzzles.md).
+They share engine-client.js and the worker; the practice and example pages also get review.js
+(the deal review and the examples' "Analyse" switch). Rules pages therefore never load the
+worker or Pyodide.
 
 The module is referenced by a path relative to the page, so the site works from any folder
 and under every language prefix (/fr/…). A short hash of the scripts and the engine sources is
@@ -37,6 +39,7 @@ LOCALES = ROOT / "engine" / "locales"
 STEPPER = "assets/javascripts/stepper.js"
 PRACTICE = "assets/javascripts/practice.js"
 REVIEW = "assets/javascripts/review.js"
+PUZZLES = "assets/javascripts/puzzles.js"
 REVIEW_ON = (PRACTICE, STEPPER)
 DEFAULT_LANGUAGE = "en"
 # Strings the page needs before (or without) the engine, per widget: the name the page reads
@@ -44,10 +47,12 @@ DEFAULT_LANGUAGE = "en"
 EARLY_KEYS = {
     STEPPER: {"loading": "ui.loading", "load_failed": "ui.load_failed"},
     PRACTICE: {"loading": "ui.loading", "load_failed": "practice.load_failed"},
+    PUZZLES: {"loading": "ui.loading", "load_failed": "puzzles.load_failed"},
 }
 
 _BLOCK = re.compile(r"""<script\b[^>]*\bclass=["'][^"']*\bcj-example-data\b""")
 _PRACTICE = re.compile(r"""<div\b[^>]*\bclass=["'][^"']*\bcj-practice\b""")
+_PUZZLES = re.compile(r"""<div\b[^>]*\bclass=["'][^"']*\bcj-puzzles\b""")
 _HTML_LANG = re.compile(r"""<html\b[^>]*\blang=["']([A-Za-z-]+)["']""")
 
 
@@ -60,11 +65,13 @@ def has_practice(html: str) -> bool:
 
 
 def widget_of(html: str) -> str | None:
-    """The module a page needs (STEPPER or PRACTICE), or None."""
+    """The module a page needs (STEPPER, PRACTICE or PUZZLES), or None."""
     if has_example(html):
         return STEPPER
     if has_practice(html):
         return PRACTICE
+    if _PUZZLES.search(html) is not None:
+        return PUZZLES
     return None
 
 

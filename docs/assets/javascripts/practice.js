@@ -1,52 +1,55 @@
-// The practice table: a match against the computer, played through the rules engine in the
+// The practice page: a match against the computer, played through the rules engine in the
 // page's worker (engine-client.js, engine.practice_api through engine.web_api.handle).
+//
+// This file is the controller: it asks the engine, keeps the match, and decides what the table
+// shows and when. Drawing the table and moving the cards is table.js (CardTable); what is kept
+// in localStorage, and how it is checked, is practice-store.js.
 //
 // The page (docs/<lang>/practice.md) carries <div class="cj-practice">; scripts/hooks/widgets.py
 // adds this module to that page only. Every answer from the engine carries the whole match
-// record (rules, seed, first dealer, opponent level, the cards played in each deal) and the
-// state as the reader may see it; the record is saved in localStorage after every card, so a
-// reload resumes the match. Nothing else is kept: no engine object ever leaves the worker.
+// record and the state as the reader may see it; the record is saved after every card, so a
+// reload resumes the match. The reader is always seat 0.
 //
-// The reader is always seat 0. Names: "You" / "Computer" (seats.you, seats.computer), and
-// sentences about the reader use the second-person strings under practice.you.*.
+// Hooks kept for tests: .cj-practice[data-state] (loading, ready, failed) and [data-phase]
+// (human, computer, busy, next_deal, match_over, setup), [data-deal], [data-plays]; data-role
+// hand, trick, stock, trump, opponents, scores, sheet, refusal, hint, winner, stats, seed,
+// values, last-trick, rule, notice, log; data-action start, next, hint, undo, new, replay,
+// review, menus, reset-stats; data-card on every card the reader can choose.
 
 const HERE = new URL(import.meta.url);
 const VERSION = HERE.search;
-const { engine, earlyStrings, Strings, h, cardSpan, hiddenCard, fill, setChildren, explainRefusal, loadStylesheet } =
-  await import(new URL("engine-client.js" + VERSION, HERE).href);
+const [client, tableModule, store] = await Promise.all([
+  import(new URL("engine-client.js" + VERSION, HERE).href),
+  import(new URL("table.js" + VERSION, HERE).href),
+  import(new URL("practice-store.js" + VERSION, HERE).href),
+]);
+const { engine, earlyStrings, Strings, h, cardSpan, fill, setChildren, explainRefusal, loadStylesheet } = client;
+const { CardTable, SPEEDS, SPEED_NAMES, disclosure } = tableModule;
 
 const HUMAN = 0;
-const SAVE_KEY = "cj-practice-match";
-const STATS_KEY = "cj-practice-stats";
-const PREFS_KEY = "cj-practice-prefs";
-const LOG_LIMIT = 80;
 // The engine's presets (engine/rules.py), written into the page by scripts/hooks/widgets.py.
 const PRESETS = earlyStrings().presets ?? { standard: {} };
 const LEVELS = ["expert", "heuristic", "random"];
-// The options offered beside the preset (RULES.md §2): the catalogue key of each checkbox, and
-// how it maps to a rule key.
-const TOGGLES = [
-  { name: "low_holder", label: "practice.opt_low_holder", get: (r) => r.low === "holder", set: (r, on) => (r.low = on ? "holder" : "capture") },
-  { name: "must_trump", label: "practice.opt_must_trump", get: (r) => r.must_trump_when_void, set: (r, on) => (r.must_trump_when_void = on) },
-  { name: "turned_jack", label: "practice.opt_turned_jack", get: (r) => r.turned_jack, set: (r, on) => (r.turned_jack = on) },
-  { name: "nine_point", label: "practice.opt_nine_point", get: (r) => r.nine_point, set: (r, on) => (r.nine_point = on) },
-];
+// The rule options offered beside the preset (RULES.md §2), each with its allowed values; their
+// names come from the catalogue (options.<key>.name, options.<key>.values.<value>).
+const OPTIONS = {
+  low: ["capture", "holder"],
+  must_trump_when_void: [true, false],
+  turned_jack: [false, true],
+  nine_point: [false, true],
+};
+// The parts of a deal link, as the engine names them in its errors (engine/practice_api.py).
+const LINK_PARTS = ["seed", "dealer", "rules", "level"];
+const SETTLED = new Set(["human", "next_deal", "match_over"]);
 
-function readJson(key, fallback) {
-  try {
-    const text = localStorage.getItem(key);
-    return text ? JSON.parse(text) : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
-function writeJson(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage full or disabled: the match still plays, it just will not survive a reload.
-  }
+// The engine client reports an error as "code: message"; the message starts with the field
+// when there is one ("seed: expected a number…"). Which part of a link was wrong, if known.
+function badLinkPart(error) {
+  if (error && LINK_PARTS.includes(error.field)) return error.field;
+  const text = String(error?.message ?? "");
+  if (text.startsWith("bad_rules")) return "rules";
+  const match = /^\w+: (\w+):/.exec(text);
+  return match && LINK_PARTS.includes(match[1]) ? match[1] : null;
 }
 
 class Practice {
@@ -54,10 +57,11 @@ class Practice {
     this.root = root;
     this.record = null;
     this.state = null;
-    this.busy = false;
     this.counted = false;
-    this.focusHand = false;
-    this.prefs = { show_values: true, ...readJson(PREFS_KEY, {}) };
+    this.logEntries = [];
+    this.busy = false;
+    this.hintCard = null;
+    this.review = null;
     root.dataset.state = "loading";
     root.setAttribute("role", "region");
     this.progress = h("progress", { max: "100", value: "5", class: "cj-pr-progress", "aria-label": earlyStrings().loading || "…" });
@@ -71,41 +75,76 @@ class Practice {
       if (this.root.dataset.state === "loading" && stage in values) this.progress.value = values[stage];
     });
     try {
-      const lang = earlyStrings().lang || document.documentElement.lang || "en";
-      this.strings = new Strings(await worker.request({ op: "catalogue", lang }), {});
-      // French typography: a no-break space before the colon, as on the site's pages.
-      this.colon = lang === "fr" ? "\u00a0: " : ": ";
+      this.lang = earlyStrings().lang || document.documentElement.lang || "en";
+      this.strings = new Strings(await worker.request({ op: "catalogue", lang: this.lang }), {});
     } catch (error) {
       this.fail(error);
       return;
     }
+    // French typography: a narrow no-break space before the colon.
+    this.colon = this.lang === "fr" ? "\u202f: " : ": ";
+    this.plurals = new Intl.PluralRules(this.lang);
+    const prefs = store.loadPrefs({ levels: LEVELS, speeds: SPEED_NAMES, presets: Object.keys(PRESETS), options: OPTIONS });
+    const stats = store.loadStats({ levels: LEVELS, presets: Object.keys(PRESETS) });
+    const saved = store.loadMatch();
+    this.prefs = prefs.value;
+    this.stats = stats.value;
     this.buildUi();
     this.root.dataset.state = "ready";
-    const query = new URLSearchParams(location.search);
-    const saved = readJson(SAVE_KEY, null);
-    try {
-      if (query.has("seed") || query.has("rules")) {
-        // A deal's link: deal it again as the first deal of a new match, then drop the query so
-        // a reload resumes this match instead of dealing it once more.
-        const level = query.get("level") || this.prefs.level || LEVELS[0];
-        await this.startMatch({ link: location.search, level });
-        history.replaceState(null, "", location.pathname + location.hash);
-      } else if (saved && saved.record) {
-        const answer = await this.ask({ op: "practice.state", record: saved.record });
-        this.counted = Boolean(saved.counted);
-        this.accept(answer);
-        this.log(this.strings.t("practice.resumed"));
-        this.render();
-        this.continueComputer();
-      } else {
-        this.showSetup(true);
-      }
-    } catch (error) {
-      // A saved record the engine no longer accepts (or a bad link): start afresh.
-      this.root.dataset.error = error.message;
-      this.showSetup(true);
-    }
+    if (prefs.dropped) this.notice("prefs", this.t("practice.notice.prefs_dropped"));
+    if (stats.dropped) this.notice("stats", this.t("practice.notice.stats_dropped"));
+    if (saved.dropped) this.notice("match", this.t("practice.notice.match_dropped"));
     this.renderStats();
+    await this.open(saved.value);
+  }
+
+  // What the page opens on: a deal link, the saved match, or the set-up form.
+  async open(saved) {
+    const query = new URLSearchParams(location.search);
+    const link = LINK_PARTS.some((part) => query.has(part)) ? location.search : null;
+    const forget = () => history.replaceState(null, "", location.pathname + location.hash);
+    const inProgress = saved && !saved.counted;
+    if (link) {
+      if (inProgress && !(await this.confirm("practice.confirm.link", "practice.confirm.open_link", "practice.confirm.resume"))) {
+        forget();
+        await this.resume(saved);
+        return;
+      }
+      try {
+        const level = query.get("level") || this.prefs.level || LEVELS[0];
+        await this.startMatch({ link, level });
+      } catch (error) {
+        const part = badLinkPart(error);
+        this.notice("link", this.t(`practice.bad_link.${part ?? "other"}`, { value: part ? (query.get(part) ?? "") : "" }) + " " + this.t("practice.bad_link.after"), { part: part ?? "" });
+        this.root.dataset.error = String(error.message);
+        if (inProgress) await this.resume(saved);
+        else this.showSetup(true);
+      }
+      // A reload resumes this match instead of dealing the link once more.
+      forget();
+      return;
+    }
+    if (saved) await this.resume(saved);
+    else this.showSetup(true);
+  }
+
+  async resume(saved) {
+    let answer;
+    try {
+      answer = await this.ask({ op: "practice.state", record: saved.record });
+    } catch (error) {
+      store.dropMatch();
+      this.root.dataset.error = String(error.message);
+      this.notice("match", this.t("practice.notice.match_unreadable"));
+      this.showSetup(true);
+      return;
+    }
+    this.counted = saved.counted;
+    this.logEntries = saved.log;
+    this.renderLog();
+    this.accept(answer, [{ kind: "resumed" }]);
+    await this.present(answer, { focus: true });
+    await this.continueComputer();
   }
 
   fail(error) {
@@ -122,6 +161,12 @@ class Practice {
     return this.strings.t(key, params);
   }
 
+  // "{n} cards" in the language's plural form (key_one, key_other…).
+  count(key, n) {
+    const template = this.strings.lookup(`${key}_${this.plurals.select(n)}`) ?? this.strings.lookup(`${key}_other`) ?? key;
+    return template.replace("{n}", String(n));
+  }
+
   name(seat) {
     if (seat === null || seat === undefined) return this.t("practice.no_one");
     if (seat === HUMAN) return this.t("seats.you");
@@ -136,68 +181,102 @@ class Practice {
     return fill(this.strings, otherKey, { ...params, player: this.name(seat) });
   }
 
-  text(node) {
-    return typeof node === "string" ? node : node.textContent;
+  speed() {
+    return this.prefs.speed;
+  }
+
+  savePrefs() {
+    store.savePrefs(this.prefs);
   }
 
   // ----- the interface ------------------------------------------------------------------------
 
   buildUi() {
     this.root.setAttribute("aria-label", this.t("practice.table"));
+    this.notices = h("div", { class: "cj-pr-notices", role: "status", "data-role": "notices" });
+    this.confirmBox = h("div", { class: "cj-pr-confirm", "data-role": "confirm", hidden: true });
     this.setup = this.buildSetup();
-    this.bar = h("div", { class: "cj-pr-bar", "data-role": "bar" });
-    this.opponents = h("div", { class: "cj-pr-opponents", "data-role": "opponents" });
-    this.center = h("div", { class: "cj-pr-center", "data-role": "center" });
-    this.valuesToggle = h("input", {
-      type: "checkbox",
-      "data-action": "values",
-      checked: this.prefs.show_values,
-      onchange: () => {
-        this.prefs.show_values = this.valuesToggle.checked;
-        writeJson(PREFS_KEY, this.prefs);
-        this.renderValues();
+    this.scores = h("p", { class: "cj-pr-scores", "data-role": "scores" });
+    this.turn = h("p", { class: "cj-pr-turn", "data-role": "turn", "aria-live": "polite" });
+    this.menusButton = h("button", {
+      type: "button",
+      class: "md-button cj-pr-small",
+      "data-action": "menus",
+      "aria-pressed": String(this.prefs.menus),
+      text: this.t("practice.menus"),
+      onclick: () => {
+        this.prefs.menus = !this.prefs.menus;
+        this.savePrefs();
+        this.menusButton.setAttribute("aria-pressed", String(this.prefs.menus));
+        this.updateTableMode();
       },
     });
-    this.valuesLine = h("p", { class: "cj-pr-values", "data-role": "values" });
-    this.hand = h("div", {
-      class: "cj-pr-hand",
-      role: "toolbar",
-      "aria-label": this.t("practice.your_hand"),
-      "aria-describedby": "cj-pr-keys",
-      "data-role": "hand",
-      onkeydown: (event) => this.onHandKey(event),
-    });
-    this.handInfo = h("p", { class: "cj-pr-hand-info" });
+    this.settings = this.buildSettings();
+    this.tableElement = h("div", { class: "cj-pr-table" });
+    this.table = new CardTable(this.tableElement, { strings: this.strings, lang: this.lang, onCard: (code) => this.play(code) });
     this.buttons = {
       hint: h("button", { type: "button", class: "md-button", "data-action": "hint", text: this.t("practice.hint"), onclick: () => this.hint() }),
       undo: h("button", { type: "button", class: "md-button", "data-action": "undo", text: this.t("practice.undo"), onclick: () => this.undo() }),
       newMatch: h("button", { type: "button", class: "md-button", "data-action": "new", text: this.t("practice.new_match"), onclick: () => this.showSetup(true) }),
     };
     this.feedback = h("div", { class: "cj-pr-feedback", role: "status", "data-role": "feedback" });
+    this.valuesLine = h("p", { class: "cj-pr-values", "data-role": "values" });
     this.sheet = h("div", { class: "cj-pr-sheet", "data-role": "sheet", hidden: true });
-    this.logList = h("ol", { class: "cj-pr-log", role: "log", "aria-live": "polite", "aria-label": this.t("practice.log"), "data-role": "log" });
-    this.stats = h("p", { class: "cj-pr-stats", "data-role": "stats" });
+    this.reviewBox = h("div", { class: "cj-pr-review", "data-role": "review" });
+    this.logList = h("ol", { class: "cj-pr-log" });
+    this.logBox = h("div", { class: "cj-pr-log-list", role: "log", "aria-live": "polite", "aria-label": this.t("practice.log"), "data-role": "log" }, this.logList);
+    this.seedLine = h("p", { class: "cj-pr-seed" });
+    this.statsBox = h("section", { class: "cj-pr-stats", "data-role": "stats", "aria-label": this.t("practice.stats") });
     this.game = h(
       "div",
       { class: "cj-pr-game", hidden: true },
-      this.bar,
-      this.opponents,
-      this.center,
-      h("div", { class: "cj-pr-values-box" }, h("label", {}, this.valuesToggle, " ", this.t("practice.show_values")), this.valuesLine),
-      h(
-        "div",
-        { class: "cj-pr-mine" },
-        h("p", { class: "cj-pr-heading" }, h("strong", { text: this.t("practice.your_hand") })),
-        this.hand,
-        this.handInfo,
-        h("p", { class: "cj-pr-help", id: "cj-pr-keys", text: this.t("practice.keys_help") }),
-      ),
+      h("div", { class: "cj-pr-bar" }, this.scores, this.turn, h("div", { class: "cj-pr-tools" }, this.menusButton, this.settings)),
+      this.tableElement,
       h("div", { class: "cj-pr-actions" }, this.buttons.hint, this.buttons.undo, this.buttons.newMatch),
       this.feedback,
+      this.valuesLine,
       this.sheet,
-      h("details", { class: "cj-pr-log-box", open: true }, h("summary", { text: this.t("practice.log") }), this.logList),
+      this.reviewBox,
+      h("p", { class: "cj-pr-help", id: "cj-pr-keys", text: this.t("practice.keys_help") }),
+      h("div", { class: "cj-pr-log-box" }, disclosure(this.t("practice.log"), this.logBox, { className: "md-button cj-pr-small", onToggle: () => { this.logBox.scrollTop = this.logBox.scrollHeight; } }), this.logBox),
+      this.seedLine,
     );
-    setChildren(this.root, this.setup, this.game, this.stats);
+    this.table.hand.setAttribute("aria-describedby", "cj-pr-keys");
+    setChildren(this.root, this.notices, this.confirmBox, this.setup, this.game, this.statsBox);
+  }
+
+  buildSettings() {
+    const speed = h(
+      "select",
+      { "data-field": "speed", onchange: () => { this.prefs.speed = speed.value; this.savePrefs(); } },
+      SPEED_NAMES.map((name) => h("option", { value: name, text: this.t(`practice.speed.${name}`), selected: name === this.prefs.speed })),
+    );
+    const autoplay = h("input", {
+      type: "checkbox",
+      "data-field": "autoplay",
+      checked: this.prefs.autoplay,
+      onchange: () => { this.prefs.autoplay = autoplay.checked; this.savePrefs(); this.autoPlay(); },
+    });
+    const values = h("input", {
+      type: "checkbox",
+      "data-action": "values",
+      checked: this.prefs.show_values,
+      onchange: () => { this.prefs.show_values = values.checked; this.savePrefs(); this.renderValues(); },
+    });
+    const panel = h(
+      "div",
+      { class: "cj-pr-settings-body", "data-role": "settings" },
+      h("p", {}, h("label", {}, this.t("practice.speed.label"), " ", speed)),
+      h("p", {}, h("label", {}, autoplay, " ", this.t("practice.autoplay"))),
+      h("p", {}, h("label", {}, values, " ", this.t("practice.show_values"))),
+    );
+    const button = disclosure(this.t("practice.settings"), panel, { className: "md-button cj-pr-small" });
+    button.dataset.action = "settings";
+    return h("div", { class: "cj-pr-settings" }, button, panel);
+  }
+
+  optionValueText(key, value) {
+    return this.t(`options.${key}.values.${String(value)}`);
   }
 
   buildSetup() {
@@ -205,10 +284,13 @@ class Practice {
     const preset = h(
       "select",
       { name: "preset", "data-field": "preset", onchange: () => this.applyPreset() },
-      Object.keys(PRESETS).map((name) => h("option", { value: name, text: this.t(`practice.preset_${name}`), selected: name === (prefs.preset ?? "standard") })),
+      Object.keys(PRESETS).map((name) => h("option", { value: name, text: this.t(`presets.${name}.name`), selected: name === (prefs.preset ?? "standard") })),
     );
-    const toggles = TOGGLES.map((toggle) =>
-      h("label", { class: "cj-pr-toggle" }, h("input", { type: "checkbox", name: toggle.name, "data-field": toggle.name }), " ", this.t(toggle.label)),
+    this.presetSummary = h("p", { class: "cj-pr-summary", id: "cj-pr-preset-summary" });
+    preset.setAttribute("aria-describedby", "cj-pr-preset-summary");
+    const options = Object.entries(OPTIONS).map(([key, values]) =>
+      h("p", {}, h("label", {}, this.t(`options.${key}.name`), " ",
+        h("select", { name: key, "data-field": key }, values.map((value) => h("option", { value: String(value), text: this.optionValueText(key, value) }))))),
     );
     const target = h("input", { type: "number", name: "target", min: "1", max: "99", value: String(prefs.target ?? 10), "data-field": "target", required: true });
     const level = h(
@@ -216,18 +298,20 @@ class Practice {
       { name: "level", "data-field": "level" },
       LEVELS.map((name) => h("option", { value: name, text: this.t(`practice.level_${name}`), selected: name === (this.prefs.level ?? LEVELS[0]) })),
     );
+    this.cancelSetup = h("button", { type: "button", class: "md-button", "data-action": "cancel-setup", text: this.t("practice.back_to_match"), onclick: () => this.showSetup(false) });
     const form = h(
       "form",
-      { class: "cj-pr-setup", "data-role": "setup", onsubmit: (event) => { event.preventDefault(); this.startFromForm(); } },
+      { class: "cj-pr-setup", "data-role": "setup", hidden: true, onsubmit: (event) => { event.preventDefault(); this.startFromForm(); } },
       h(
         "fieldset",
         {},
         h("legend", { text: this.t("practice.setup") }),
         h("p", {}, h("label", {}, this.t("practice.rules"), " ", preset)),
-        h("fieldset", { class: "cj-pr-options" }, h("legend", { text: this.t("practice.options") }), toggles),
+        this.presetSummary,
+        h("fieldset", { class: "cj-pr-options" }, h("legend", { text: this.t("practice.options") }), options),
         h("p", {}, h("label", {}, this.t("practice.target"), " ", target)),
         h("p", {}, h("label", {}, this.t("practice.level"), " ", level)),
-        h("p", {}, h("button", { type: "submit", class: "md-button md-button--primary", "data-action": "start", text: this.t("practice.start") })),
+        h("p", {}, h("button", { type: "submit", class: "md-button md-button--primary", "data-action": "start", text: this.t("practice.start") }), " ", this.cancelSetup),
       ),
     );
     this.form = form;
@@ -235,18 +319,62 @@ class Practice {
     return form;
   }
 
+  // The preset's own values in the option menus (or, for the saved set-up, the reader's).
   applyPreset(saved = null) {
     const name = this.form.elements.preset.value;
-    const rules = { ...PRESETS[name] };
-    for (const toggle of TOGGLES) {
-      const box = this.form.elements[toggle.name];
-      box.checked = saved && saved.preset === name && toggle.name in saved ? saved[toggle.name] : toggle.get(rules);
+    const rules = PRESETS[name] ?? {};
+    this.presetSummary.textContent = this.t(`presets.${name}.summary`);
+    for (const key of Object.keys(OPTIONS)) {
+      const mine = saved && saved.preset === name && saved.options ? saved.options[key] : undefined;
+      this.form.elements[key].value = String(mine ?? rules[key]);
     }
   }
 
   showSetup(visible) {
     this.form.hidden = !visible;
-    if (visible) this.form.elements.preset.focus();
+    this.cancelSetup.hidden = !(visible && this.state && !this.state.match_over);
+    if (visible) {
+      this.root.dataset.phase = "setup";
+      this.form.elements.preset.focus();
+    } else if (this.state) {
+      this.settle();
+      this.table.focusHand();
+    }
+    this.updateTableMode();
+  }
+
+  // While a match is on screen, the table takes the page's width: the navigation, the table of
+  // contents and the page's text step aside (CSS on body.cj-table-mode), until "menus" is on.
+  updateTableMode() {
+    const playing = Boolean(this.state) && this.form.hidden;
+    document.body.classList.toggle("cj-table-mode", playing && !this.prefs.menus);
+  }
+
+  // An inline question with two answers; resolves true for the first.
+  confirm(questionKey, yesKey, noKey) {
+    return new Promise((resolve) => {
+      const answer = (value) => {
+        this.confirmBox.hidden = true;
+        setChildren(this.confirmBox);
+        resolve(value);
+      };
+      const yes = h("button", { type: "button", class: "md-button md-button--primary", "data-action": "confirm-yes", text: this.t(yesKey), onclick: () => answer(true) });
+      const no = h("button", { type: "button", class: "md-button", "data-action": "confirm-no", text: this.t(noKey), onclick: () => answer(false) });
+      setChildren(this.confirmBox, h("p", { id: "cj-pr-question", text: this.t(questionKey) }), h("p", {}, yes, " ", no));
+      this.confirmBox.setAttribute("role", "group");
+      this.confirmBox.setAttribute("aria-labelledby", "cj-pr-question");
+      this.confirmBox.hidden = false;
+      yes.focus();
+    });
+  }
+
+  // A notice above the table (bad saved data, a bad link): visible and translated; never blocks play.
+  notice(kind, text, data = {}) {
+    const attributes = { class: "cj-pr-notice", "data-role": "notice", "data-kind": kind };
+    for (const [name, value] of Object.entries(data)) attributes[`data-${name}`] = value;
+    const item = h("p", attributes, text, " ");
+    item.append(h("button", { type: "button", class: "md-button cj-pr-small", "data-action": "dismiss", text: this.t("practice.dismiss"), onclick: () => item.remove() }));
+    this.notices.append(item);
   }
 
   async startFromForm() {
@@ -254,232 +382,252 @@ class Practice {
     const elements = this.form.elements;
     const preset = elements.preset.value;
     const rules = { preset, target: Math.max(1, Math.min(99, Number(elements.target.value) || 10)) };
-    const base = { ...PRESETS[preset] };
-    const setup = { preset, target: rules.target };
-    for (const toggle of TOGGLES) {
-      const on = elements[toggle.name].checked;
-      setup[toggle.name] = on;
-      if (on !== toggle.get(base)) toggle.set(rules, on);
+    const base = PRESETS[preset] ?? {};
+    const setup = { preset, target: rules.target, options: {} };
+    for (const [key, values] of Object.entries(OPTIONS)) {
+      const value = values.find((v) => String(v) === elements[key].value) ?? base[key];
+      setup.options[key] = value;
+      if (value !== base[key]) rules[key] = value;
     }
     const level = elements.level.value;
     this.prefs = { ...this.prefs, level, setup };
-    writeJson(PREFS_KEY, this.prefs);
-    await this.startMatch({ rules, level });
+    this.savePrefs();
+    if (!(await this.mayReplace())) return;
+    await this.startOrSay({ rules, level });
+  }
+
+  // A match started from the page's own controls: an engine error is said, never thrown.
+  async startOrSay(request) {
+    try {
+      await this.startMatch(request);
+    } catch (error) {
+      setChildren(this.feedback, h("p", { text: this.t("ui.engine_error", { message: error.message }) }));
+    }
+  }
+
+  // A match in progress is only replaced when the reader says so.
+  async mayReplace() {
+    if (!this.state || this.state.match_over) return true;
+    return this.confirm("practice.confirm.replace", "practice.confirm.replace_yes", "practice.confirm.keep");
   }
 
   async startMatch(request) {
     this.busy = true;
+    let answer;
     try {
-      const answer = await this.ask({ op: "practice.new", ...request });
-      this.counted = false;
-      setChildren(this.logList);
-      this.accept(answer);
+      answer = await this.ask({ op: "practice.new", ...request });
     } finally {
       this.busy = false;
     }
+    this.counted = false;
+    this.logEntries = [];
+    this.renderLog();
+    this.closeReview();
     this.form.hidden = true;
-    this.focusHand = true;
-    this.render();
-    this.continueComputer();
+    this.table.view = null; // a new match: nothing moves in from the old one
+    this.accept(answer);
+    await this.present(answer, { focus: true });
+    await this.continueComputer();
   }
 
-  // An answer with a new record and state: save it, and log what happened.
-  accept(answer) {
+  // An answer with a new record and state: count a finished match, save, and log.
+  accept(answer, extra = []) {
     this.record = answer.record;
     this.state = answer.state;
-    for (const event of answer.events ?? []) this.logEvent(event);
+    for (const event of [...(answer.events ?? []), ...extra]) {
+      const entry = event.kind === "deal_over" ? { ...event, scores: this.state.result?.scores_after ?? [] } : event;
+      this.logEntries.push(entry);
+      this.appendLog(entry);
+    }
     if (this.state.match_over && !this.counted) {
-      const stats = readJson(STATS_KEY, { played: 0, won: 0, points: 0 });
-      stats.played += 1;
-      stats.won += this.state.winner === HUMAN ? 1 : 0;
-      stats.points += this.state.scores[HUMAN];
-      writeJson(STATS_KEY, stats);
+      const preset = String(this.state.rules_text ?? "standard").split(",")[0];
+      this.stats = store.countMatch(this.stats, { level: this.state.level, preset, won: this.state.winner === HUMAN, points: this.state.scores[HUMAN] });
       this.counted = true;
       this.renderStats();
     }
-    writeJson(SAVE_KEY, { record: this.record, counted: this.counted });
+    store.saveMatch({ record: this.record, counted: this.counted, log: this.logEntries });
   }
 
   // ----- the log ------------------------------------------------------------------------------
 
-  log(content, kind = "info") {
-    const item = h("li", { "data-kind": kind }, content);
-    this.logList.append(item);
-    while (this.logList.children.length > LOG_LIMIT) this.logList.firstElementChild.remove();
-    this.logList.scrollTop = this.logList.scrollHeight;
+  renderLog() {
+    setChildren(this.logList);
+    for (const entry of this.logEntries) this.appendLog(entry);
   }
 
-  logEvent(event) {
+  appendLog(entry) {
+    let content = null;
+    try {
+      content = this.logContent(entry);
+    } catch {
+      content = null; // a saved entry this version cannot show: skipped
+    }
+    if (!content) return;
+    this.logList.append(h("li", { "data-kind": entry.kind }, content));
+    while (this.logList.children.length > store.LOG_LIMIT) this.logList.firstElementChild.remove();
+    this.logBox.scrollTop = this.logBox.scrollHeight;
+  }
+
+  logContent(event) {
     const s = this.strings;
     switch (event.kind) {
       case "deal":
-        this.log(fill(s, "practice.deal_line", { n: String(event.number), player: this.name(event.dealer), card: cardSpan(s, event.trump_card) }), "deal");
-        break;
+        return fill(s, "practice.deal_line", { n: String(event.number), player: this.name(event.dealer), card: cardSpan(s, event.trump_card) });
       case "turned_jack":
-        this.log(this.sentence(event.seat, "practice.you.reasons.jack_turned", "reasons.jack_turned", { card: cardSpan(s, event.card) }), "jack");
-        break;
+        return this.sentence(event.seat, "practice.you.reasons.jack_turned", "reasons.jack_turned", { card: cardSpan(s, event.card) });
       case "play":
-        this.log(this.sentence(event.seat, "practice.you.plays", "ui.plays", { card: cardSpan(s, event.card) }), "play");
-        break;
+        return this.sentence(event.seat, "practice.you.plays", "ui.plays", { card: cardSpan(s, event.card) });
       case "trick":
-        this.log(this.sentence(event.winner, "practice.you.wins_trick", "ui.wins_trick"), "trick");
-        break;
+        return this.sentence(event.winner, "practice.you.wins_trick", "ui.wins_trick");
       case "draw":
-        if (event.card) this.log(this.sentence(event.seat, "practice.you.draw", "ui.draw", { card: cardSpan(s, event.card) }), "draw");
-        else this.log(this.sentence(event.seat, "practice.you.draw", "examples.draw_hidden"), "draw");
-        break;
+        return event.card
+          ? this.sentence(event.seat, "practice.you.draw", "ui.draw", { card: cardSpan(s, event.card) })
+          : this.sentence(event.seat, "practice.you.draw", "examples.draw_hidden");
       case "deal_over":
-        this.log(h("span", {}, this.t("practice.score_sheet", { n: event.number }), this.colon, this.scoreText(this.state.result.scores_after)), "deal_over");
-        break;
+        return h("span", {}, this.t("practice.score_sheet", { n: event.number }), this.colon, this.scoreText(event.scores));
       case "match_over":
-        this.log(this.sentence(event.winner, "practice.you.wins_match", "ui.match_winner"), "match_over");
-        break;
+        return this.winnerText(event.winner);
+      case "resumed":
+        return this.t("practice.resumed");
+      case "undo":
+        return fill(s, "practice.undone", { cards: h("span", {}, event.cards.map((code, i) => [i ? " " : "", cardSpan(s, code)])) });
       default:
-        break;
+        return null;
     }
   }
 
+  // "You: 3 · Computer 1: 6 · Computer 2: 9": each score stays with its name.
   scoreText(scores) {
-    return scores.map((score, seat) => `${this.name(seat)} ${score}`).join(" · ");
+    return scores.map((score, seat) => this.t("practice.seat_score", { player: this.name(seat), score })).join(" · ");
   }
 
-  valuesText(values) {
-    return values.map((value, seat) => `${this.name(seat)} ${value}`).join(" – ");
+  winnerText(seat) {
+    return seat === HUMAN ? this.t("practice.winner_you") : this.t("practice.winner_other", { player: this.name(seat) });
   }
 
-  // ----- rendering ----------------------------------------------------------------------------
+  // ----- what the table shows -----------------------------------------------------------------
 
+  tableView() {
+    const state = this.state;
+    const deal = state.deal;
+    const legal = new Set(deal.legal);
+    const playing = state.waiting_for === "human" || state.waiting_for === "computer";
+    return {
+      players: state.players,
+      you: HUMAN,
+      seats: Array.from({ length: state.players }, (_, seat) => ({
+        seat,
+        name: this.name(seat),
+        dealer: seat === deal.dealer,
+        tricks: deal.tricks_won[seat],
+        handCount: deal.hand_sizes[seat],
+        known: seat === HUMAN ? [] : deal.known[seat],
+        open: null,
+      })),
+      toMove: playing ? deal.to_move : null,
+      myTurn: state.waiting_for === "human",
+      hand: deal.hand.map((code) => ({ code, legal: legal.has(code) })),
+      hint: this.hintCard,
+      trick: deal.trick,
+      trickWinner: null,
+      stock: { count: deal.stock_count, top: deal.stock_top },
+      trump: deal.trump,
+      trumpCard: deal.trump_card,
+      lastTrick: deal.last_trick,
+    };
+  }
+
+  // The moment a trick is complete, before anyone draws: the last trick still on the table.
+  finishedTrickView() {
+    const view = this.tableView();
+    const last = this.state.deal.last_trick;
+    const drawn = new Map(last.draws.map((draw) => [draw.seat, draw.card]));
+    view.trick = last.cards;
+    view.trickWinner = last.winner;
+    view.toMove = null;
+    view.myTurn = false;
+    view.hand = view.hand.filter((card) => card.code !== drawn.get(HUMAN));
+    view.seats = view.seats.map((info) => ({
+      ...info,
+      tricks: info.tricks - (info.seat === last.winner ? 1 : 0),
+      handCount: info.handCount - (drawn.has(info.seat) ? 1 : 0),
+      known: info.known.filter((code) => code !== drawn.get(info.seat)),
+    }));
+    view.stock = { count: view.stock.count + last.draws.length, top: last.draws.length ? (last.draws[0].card ?? null) : view.stock.top };
+    view.lastTrick = this.table.view?.lastTrick ?? null;
+    return view;
+  }
+
+  // Show the state the engine answered, with its moves: a finished trick stays in view (about
+  // a second at normal speed, or until a click), then goes to its winner and the draws follow.
+  async present(answer, { focus = false } = {}) {
+    const events = answer.events ?? [];
+    const speed = this.speed();
+    this.root.dataset.phase = this.state.waiting_for === "computer" ? "computer" : "busy";
+    if (events.some((event) => event.kind === "trick") && this.state.deal.last_trick) {
+      await this.table.show(this.finishedTrickView(), { speed });
+      this.renderStatus(true);
+      await this.table.hold(SPEEDS[speed]?.hold ?? 0);
+    }
+    await this.table.show(this.tableView(), { speed });
+    this.render();
+    if (focus || document.activeElement === document.body || document.activeElement === null) this.focusForTurn();
+  }
+
+  // The keyboard goes where the reader acts next: the hand, or the score sheet's button.
+  focusForTurn() {
+    const waiting = this.state?.waiting_for;
+    if (waiting === "human" || waiting === "computer") this.table.focusHand();
+    else this.sheet.querySelector("[data-action=next], [data-action=new]")?.focus();
+  }
+
+  // Everything around the table, and the phase the tests and the reader wait for.
   render() {
     const state = this.state;
     if (!state) return;
     const deal = state.deal;
-    const s = this.strings;
-    const hadFocus = this.hand.contains(document.activeElement);
     this.game.hidden = false;
-    this.root.dataset.phase = this.busy && state.waiting_for === "human" ? "busy" : state.waiting_for;
-    this.root.dataset.deal = String(deal.number);
-    this.root.dataset.plays = String(deal.plays);
+    this.updateTableMode();
     this.root.dataset.players = String(state.players);
-
-    // Scores, the deal, its seed and link.
-    const link = location.pathname + state.link;
-    setChildren(
-      this.bar,
-      h("p", { "data-role": "scores" }, h("strong", { text: this.t("practice.score_line", { target: state.target }) }), this.colon, this.scoreText(state.scores)),
-      h("p", {}, fill(s, "practice.deal_line", { n: String(deal.number), player: this.name(deal.dealer), card: cardSpan(s, deal.trump_card) })),
-      h(
-        "p",
-        { class: "cj-pr-seed" },
-        h("span", { "data-role": "seed", text: this.t("practice.seed", { seed: deal.seed }) }),
-        " · ",
-        h("a", { href: link, "data-role": "link", text: this.t("practice.link") }),
-      ),
-    );
-
-    // The opponents: cards in hand, the ones known from the stock, tricks won.
-    setChildren(
-      this.opponents,
-      Array.from({ length: state.players }, (_, seat) => seat)
-        .filter((seat) => seat !== HUMAN)
-        .map((seat) =>
-          h(
-            "div",
-            { class: "cj-pr-opponent" + (deal.to_move === seat ? " cj-pr-to-move" : ""), "data-seat": String(seat) },
-            h("p", { class: "cj-pr-heading" }, h("strong", { text: this.name(seat) }), seat === deal.dealer ? ` · ${this.t("ui.dealer")}` : "",
-              ` · ${this.t("ui.tricks_won")}${this.colon}${deal.tricks_won[seat]}`),
-            h("p", { "data-role": "count" }, this.t("practice.cards_in_hand", { n: deal.hand_sizes[seat] }), " ",
-              h("span", { class: "cj-pr-backs", "aria-hidden": "true" }, Array.from({ length: deal.hand_sizes[seat] - deal.known[seat].length }, () => hiddenCard(s)), deal.known[seat].map((code) => cardSpan(s, code)))),
-            h("p", { "data-role": "known" }, `${this.t("practice.known_cards")}${this.colon}`, deal.known[seat].length ? deal.known[seat].map((code) => [cardSpan(s, code), " "]) : this.t("practice.none")),
-          ),
-        ),
-    );
-
-    // Trump, the stock, the current trick and the last trick with its draws.
-    const trump = deal.trump;
-    const last = deal.last_trick;
-    setChildren(
-      this.center,
-      h("p", { class: "cj-pr-facts" }, `${this.t("ui.trump")}${this.colon}`, h("strong", { "data-role": "trump", text: `${this.t(`suits.${trump}.symbol`)} ${s.suitName(trump)}` }), " · ",
-        h("span", { "data-role": "stock" }, `${this.t("ui.stock_top")}${this.colon}`,
-          deal.stock_top ? cardSpan(s, deal.stock_top) : deal.stock_count ? hiddenCard(s) : "—", " · ",
-          deal.stock_count ? this.t("ui.cards_left", { n: deal.stock_count }) : this.t("ui.stock_empty"))),
-      h("p", { class: "cj-pr-trick", "data-role": "trick" }, h("strong", { text: this.t("ui.current_trick") }), this.colon,
-        deal.trick.length ? deal.trick.map((play, i) => [i ? " · " : "", `${this.name(play.seat)} `, cardSpan(s, play.card)]) : "—"),
-      last
-        ? h("div", { class: "cj-pr-last", "data-role": "last-trick" },
-            h("p", {}, h("strong", { text: this.t("practice.last_trick") }), ` (${this.t("ui.trick", { n: last.number })})${this.colon}`,
-              last.cards.map((play, i) => [i ? " · " : "", `${this.name(play.seat)} `, cardSpan(s, play.card)]), " — ",
-              this.sentence(last.winner, "practice.you.wins_trick", "ui.wins_trick")),
-            last.draws.length
-              ? h("p", { "data-role": "draws" }, `${this.t("ui.draws")}${this.colon}`, last.draws.map((draw, i) => [i ? " · " : "",
-                  draw.card ? this.sentence(draw.seat, "practice.you.draw", "ui.draw", { card: cardSpan(s, draw.card) }) : this.sentence(draw.seat, "practice.you.draw", "examples.draw_hidden")]))
-              : null)
-        : null,
-    );
-
+    setChildren(this.scores,
+      h("strong", { text: this.t("practice.score_line", { target: state.target }) }), this.colon, this.scoreText(state.scores),
+      h("span", { class: "cj-pr-deal-no", text: ` · ${this.t("practice.deal_short", { n: deal.number })}` }));
+    setChildren(this.seedLine,
+      h("span", { "data-role": "seed", text: this.t("practice.seed", { seed: deal.seed }) }), " · ",
+      h("a", { href: location.pathname + state.link, "data-role": "link", text: this.t("practice.link") }));
+    this.renderStatus(false);
     this.renderValues();
-    this.renderHand(hadFocus);
     this.buttons.hint.disabled = state.waiting_for !== "human";
     this.buttons.undo.disabled = !state.can_undo;
     this.renderSheet();
+    this.settle();
+  }
+
+  settle() {
+    const state = this.state;
+    if (this.busy || !state) return;
+    this.root.dataset.deal = String(state.deal.number);
+    this.root.dataset.plays = String(state.deal.plays);
+    this.root.dataset.phase = state.waiting_for;
+  }
+
+  renderStatus(collecting) {
+    const state = this.state;
+    let text;
+    if (collecting) text = this.table.root.querySelector("[data-role=trick-winner]")?.textContent ?? "";
+    else if (state.waiting_for === "human") text = this.t("practice.your_turn");
+    else if (state.waiting_for === "computer") text = this.t("practice.thinking", { player: this.name(state.deal.to_move) });
+    else if (state.waiting_for === "next_deal") text = this.t("practice.deal_done", { n: state.deal.number });
+    else text = this.t("practice.match_over");
+    this.turn.textContent = text;
+    this.turn.dataset.mine = String(state.waiting_for === "human" && !collecting);
   }
 
   renderValues() {
     if (!this.state) return;
-    const show = this.valuesToggle.checked;
+    const show = this.prefs.show_values;
     this.valuesLine.hidden = !show;
-    this.valuesLine.textContent = show ? `${this.t("practice.values")}${this.colon}${this.valuesText(this.state.deal.values)}` : "";
-  }
-
-  renderHand(hadFocus) {
-    const s = this.strings;
-    const deal = this.state.deal;
-    const legal = new Set(deal.legal);
-    const myTurn = this.state.waiting_for === "human";
-    const previous = this.hand.querySelector("[tabindex='0']");
-    let index = previous ? [...this.hand.children].indexOf(previous) : 0;
-    const cards = deal.hand.map((code) => {
-      const playable = myTurn && legal.has(code);
-      return h("button", {
-        type: "button",
-        class: `cj-card cj-${code[1].toLowerCase()} cj-pr-card` + (playable ? " cj-pr-card--legal" : ""),
-        "data-card": code,
-        "data-legal": String(playable),
-        "aria-disabled": playable ? null : "true",
-        // The visible text first (for speech control), then the full name and whether it may be played.
-        "aria-label": `${s.cardShort(code)} ${s.cardName(code)}, ${this.t(playable ? "practice.playable" : "practice.not_playable")}`,
-        tabindex: "-1",
-        onclick: () => this.play(code),
-      }, playable ? h("span", { class: "cj-pr-mark", "aria-hidden": "true", text: "▲" }) : null, s.cardShort(code));
-    });
-    setChildren(this.hand, cards);
-    if (cards.length) {
-      if (this.focusHand || !previous) {
-        // A new turn: start on the first playable card.
-        const first = cards.findIndex((card) => card.dataset.legal === "true");
-        if (this.focusHand && first >= 0) index = first;
-      }
-      index = Math.max(0, Math.min(index, cards.length - 1));
-      cards[index].tabIndex = 0;
-      // Keep the keyboard in the hand while the computer replies, and bring it back for a new turn.
-      if (hadFocus || this.focusHand) cards[index].focus();
-    }
-    if (myTurn) this.focusHand = false;
-    setChildren(this.handInfo, `${this.t("ui.tricks_won")}${this.colon}${deal.tricks_won[HUMAN]}`, deal.dealer === HUMAN ? ` · ${this.t("ui.dealer")}` : "",
-      myTurn ? h("strong", { class: "cj-pr-turn", text: ` · ${this.t("practice.your_turn")}` }) : "");
-  }
-
-  onHandKey(event) {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const cards = [...this.hand.querySelectorAll("button")];
-    if (!cards.length) return;
-    const current = Math.max(0, cards.indexOf(document.activeElement));
-    const moves = { ArrowLeft: current - 1, ArrowUp: current - 1, ArrowRight: current + 1, ArrowDown: current + 1, Home: 0, End: cards.length - 1 };
-    if (!(event.key in moves)) return;
-    event.preventDefault();
-    const next = (moves[event.key] + cards.length) % cards.length;
-    cards.forEach((card, i) => (card.tabIndex = i === next ? 0 : -1));
-    cards[next].focus();
+    this.valuesLine.textContent = show ? `${this.t("practice.values")}${this.colon}${this.scoreText(this.state.deal.values)}` : "";
   }
 
   renderSheet() {
@@ -491,14 +639,10 @@ class Practice {
       return;
     }
     const s = this.strings;
-    const names = this.valuesText(result.game_values ?? []);
+    const values = this.scoreText(result.game_values ?? []);
     const rows = result.reasons.map((reason) => {
       const variant = reason.key.replace(/^reasons\./, "");
-      const params = {
-        card: reason.card ? cardSpan(s, reason.card) : "",
-        trick: String(reason.trick ?? ""),
-        values: names,
-      };
+      const params = { card: reason.card ? cardSpan(s, reason.card) : "", trick: String(reason.trick ?? ""), values };
       const why = this.sentence(reason.seat, `practice.you.reasons.${variant}`, reason.key, params);
       return h("tr", { "data-point": reason.point, "data-seat": reason.seat === null ? "" : String(reason.seat) },
         h("th", { scope: "row", text: this.t(`points.${reason.point}`) }),
@@ -510,7 +654,7 @@ class Practice {
         h("caption", { text: this.t("practice.score_sheet", { n: state.deal.number }) }),
         h("thead", {}, h("tr", {}, h("th", { scope: "col", text: this.t("ui.points") }), h("th", { scope: "col", text: this.t("practice.who") }), h("th", { scope: "col", text: this.t("practice.why") }))),
         h("tbody", {}, rows)),
-      result.game_values ? h("p", { "data-role": "game-values" }, `${this.t("ui.card_values")}${this.colon}${names}`) : null,
+      result.game_values ? h("p", { "data-role": "game-values" }, `${this.t("ui.card_values")}${this.colon}${values}`) : null,
       h("p", { "data-role": "deal-score" }, `${this.t("ui.score")}${this.colon}${this.scoreText(result.scores_before)} → `, h("strong", { text: this.scoreText(result.scores_after) })),
     ];
     if (result.count_out_decides) {
@@ -527,22 +671,63 @@ class Practice {
           }))),
       );
     }
+    const buttons = [];
     if (state.match_over) {
       children.push(h("p", { class: "cj-pr-winner", "data-role": "winner", "data-seat": String(state.winner) },
-        h("strong", {}, this.sentence(state.winner, "practice.you.wins_match", "ui.match_winner")), " ", this.t("practice.match_over")));
-      children.push(h("p", {}, h("button", { type: "button", class: "md-button md-button--primary", "data-action": "new", text: this.t("practice.new_match"), onclick: () => this.showSetup(true) })));
+        h("strong", { text: this.winnerText(state.winner) }), " ", this.t("practice.match_over")));
+      buttons.push(h("button", { type: "button", class: "md-button md-button--primary", "data-action": "new", text: this.t("practice.new_match"), onclick: () => this.showSetup(true) }));
     } else {
-      children.push(h("p", {}, h("button", { type: "button", class: "md-button md-button--primary", "data-action": "next", text: this.t("practice.next_deal"), onclick: () => this.nextDeal() })));
+      buttons.push(h("button", { type: "button", class: "md-button md-button--primary", "data-action": "next", text: this.t("practice.next_deal"), onclick: () => this.nextDeal() }));
     }
+    buttons.push(h("button", { type: "button", class: "md-button", "data-action": "replay", text: this.t("practice.replay_deal"), onclick: () => this.replayDeal() }));
+    if (window.CJReview && typeof window.CJReview.open === "function") {
+      buttons.push(h("button", { type: "button", class: "md-button", "data-action": "review", text: this.t("practice.review"), onclick: () => this.openReview() }));
+    }
+    children.push(h("p", { class: "cj-pr-sheet-actions" }, buttons.map((button) => [button, " "])));
     setChildren(this.sheet, children);
-    const wasHidden = this.sheet.hidden;
     this.sheet.hidden = false;
-    if (wasHidden) this.sheet.querySelector("button")?.focus();
   }
 
   renderStats() {
-    const stats = readJson(STATS_KEY, { played: 0, won: 0, points: 0 });
-    setChildren(this.stats, h("strong", { text: `${this.t("practice.stats")}${this.colon}` }), this.t("practice.stats_line", stats));
+    const buckets = Object.entries(this.stats.buckets);
+    const percent = new Intl.NumberFormat(this.lang, { style: "percent", maximumFractionDigits: 0 });
+    const heading = h("h2", { class: "cj-pr-stats-title", id: "cj-pr-stats-title", text: this.t("practice.stats") });
+    if (!buckets.length) {
+      setChildren(this.statsBox, heading, h("p", { text: this.t("practice.stats_none") }));
+      return;
+    }
+    const label = (name) => {
+      if (name === store.EARLIER) return [this.t("practice.stats_earlier"), ""];
+      const [level, preset] = name.split("/");
+      return [this.t(`practice.level_${level}`), this.t(`presets.${preset}.name`)];
+    };
+    const columns = ["level", "rules", "played", "won", "rate", "points", "streak", "best"];
+    const rows = buckets.map(([name, b]) => {
+      const [level, preset] = label(name);
+      return h("tr", { "data-bucket": name },
+        h("th", { scope: "row", text: level }), h("td", { text: preset }),
+        h("td", { text: String(b.played) }), h("td", { text: String(b.won) }),
+        h("td", { text: b.played ? percent.format(b.won / b.played) : "—" }),
+        h("td", { text: String(b.points) }), h("td", { text: String(b.streak) }), h("td", { text: String(b.best) }));
+    });
+    const reset = h("button", { type: "button", class: "md-button cj-pr-small", "data-action": "reset-stats", text: this.t("practice.stats_reset"), onclick: () => this.resetStats() });
+    setChildren(this.statsBox, heading,
+      h("div", { class: "cj-pr-scroll" },
+        h("table", { class: "cj-pr-points cj-pr-stats-table" },
+          h("thead", {}, h("tr", {}, columns.map((column) => h("th", { scope: "col", text: this.t(`practice.stats_col.${column}`) })))),
+          h("tbody", {}, rows))),
+      h("p", {}, reset));
+  }
+
+  async resetStats() {
+    if (!(await this.confirm("practice.confirm.reset_stats", "practice.confirm.reset_yes", "practice.confirm.keep_stats"))) {
+      this.statsBox.querySelector("[data-action=reset-stats]")?.focus();
+      return;
+    }
+    this.stats = store.resetStats();
+    this.renderStats();
+    this.statsBox.querySelector("h2")?.setAttribute("tabindex", "-1");
+    this.statsBox.querySelector("h2")?.focus();
   }
 
   // ----- actions ------------------------------------------------------------------------------
@@ -557,12 +742,13 @@ class Practice {
       answer = await this.ask({ op: "practice.play", record: this.record, card: code });
     } catch (error) {
       this.busy = false;
+      this.settle();
       setChildren(this.feedback, h("p", { text: this.t("ui.engine_error", { message: error.message }) }));
       return;
     }
-    this.busy = false;
     if (!answer.legal) {
-      this.root.dataset.phase = this.state.waiting_for;
+      this.busy = false;
+      this.settle();
       this.feedback.dataset.kind = "refusal";
       setChildren(this.feedback, h("p", { "data-role": "refusal", "data-card": code },
         h("span", { class: "cj-pr-verdict", "aria-hidden": "true", text: "✗ " }), `${this.t("practice.refused")} `, cardSpan(s, code), " — ", explainRefusal(s, answer.refusal)));
@@ -570,9 +756,13 @@ class Practice {
     }
     setChildren(this.feedback);
     delete this.feedback.dataset.kind;
-    this.focusHand = this.hand.contains(document.activeElement);
+    this.hintCard = null;
     this.accept(answer);
-    this.render();
+    try {
+      await this.present(answer);
+    } finally {
+      this.busy = false;
+    }
     await this.continueComputer();
   }
 
@@ -582,23 +772,27 @@ class Practice {
     this.busy = true;
     try {
       while (this.state.waiting_for === "computer") {
-        const seat = this.state.deal.to_move;
-        this.root.dataset.phase = "computer";
-        setChildren(this.feedback, h("p", { class: "cj-pr-thinking", text: this.t("practice.thinking", { player: this.name(seat) }) }));
         const started = performance.now();
         const answer = await this.ask({ op: "practice.bot", record: this.record });
         // For scripts/bench_practice.py: the computer's reply latency as the page sees it.
         performance.measure("cj-practice-reply", { start: started, end: performance.now() });
         this.accept(answer);
-        this.render();
+        await this.present(answer);
       }
-      setChildren(this.feedback);
     } catch (error) {
       setChildren(this.feedback, h("p", { text: this.t("ui.engine_error", { message: error.message }) }));
     } finally {
       this.busy = false;
     }
     this.render();
+    this.autoPlay();
+  }
+
+  // The option "play by itself when only one card may be played".
+  autoPlay() {
+    const state = this.state;
+    if (!this.prefs.autoplay || this.busy || state?.waiting_for !== "human" || state.deal.legal.length !== 1) return;
+    this.play(state.deal.legal[0]);
   }
 
   async hint() {
@@ -610,7 +804,8 @@ class Practice {
       this.feedback.dataset.kind = "hint";
       setChildren(this.feedback, h("p", { "data-role": "hint", "data-card": answer.card, "data-reason": answer.reason },
         fill(s, "practice.hint_text", { card: cardSpan(s, answer.card) }), " ", this.t(answer.reason_key)));
-      for (const card of this.hand.querySelectorAll("button")) card.classList.toggle("cj-pr-card--hint", card.dataset.card === answer.card);
+      this.hintCard = answer.card;
+      await this.table.show(this.tableView(), { speed: "none" });
     } catch (error) {
       setChildren(this.feedback, h("p", { text: this.t("ui.engine_error", { message: error.message }) }));
     } finally {
@@ -620,34 +815,59 @@ class Practice {
 
   async undo() {
     if (this.busy || !this.state?.can_undo) return;
-    const s = this.strings;
     this.busy = true;
     try {
       const answer = await this.ask({ op: "practice.undo", record: this.record });
-      this.accept(answer);
-      this.log(fill(s, "practice.undone", { cards: h("span", {}, answer.undone.map((code, i) => [i ? " " : "", cardSpan(s, code)])) }), "undo");
+      this.hintCard = null;
+      this.accept(answer, [{ kind: "undo", cards: answer.undone }]);
       setChildren(this.feedback);
+      await this.table.show(this.tableView(), { speed: "none" });
     } catch (error) {
       setChildren(this.feedback, h("p", { text: this.t("ui.engine_error", { message: error.message }) }));
     } finally {
       this.busy = false;
     }
-    this.focusHand = true;
     this.render();
-    this.continueComputer();
+    this.table.focusHand();
+    await this.continueComputer();
   }
 
   async nextDeal() {
     if (this.busy || this.state?.waiting_for !== "next_deal") return;
     this.busy = true;
+    let answer;
     try {
-      this.accept(await this.ask({ op: "practice.next", record: this.record }));
+      answer = await this.ask({ op: "practice.next", record: this.record });
+      this.closeReview();
+      this.accept(answer);
+      await this.present(answer, { focus: true });
+    } catch (error) {
+      setChildren(this.feedback, h("p", { text: this.t("ui.engine_error", { message: error.message }) }));
     } finally {
       this.busy = false;
     }
-    this.focusHand = true;
     this.render();
+    this.focusForTurn();
     await this.continueComputer();
+  }
+
+  // This deal again, as the first deal of a new match (the deal's link, in place).
+  async replayDeal() {
+    if (this.busy || !this.state) return;
+    if (!(await this.mayReplace())) return;
+    await this.startOrSay({ link: this.state.link, level: this.state.level });
+  }
+
+  openReview() {
+    if (!window.CJReview) return;
+    this.closeReview();
+    this.review = window.CJReview.open(this.reviewBox, { record: this.record, seat: HUMAN, lang: this.lang, engine: engine() });
+  }
+
+  closeReview() {
+    if (this.review && typeof this.review.close === "function") this.review.close();
+    this.review = null;
+    setChildren(this.reviewBox);
   }
 }
 
@@ -658,9 +878,10 @@ function main() {
   practice.start();
 }
 
-// As for the stepper: start the worker (Pyodide's boot is most of the wait) and the stylesheet
+// As for the stepper: start the worker (Pyodide's boot is most of the wait) and the stylesheets
 // at once, and build the table when the page's content is there.
 engine();
+loadStylesheet("table.css");
 loadStylesheet("practice.css");
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main, { once: true });
 else main();

@@ -228,11 +228,34 @@ class Review {
         const line = fill(s, "analysis.ui.decision", { player: this.playerName(play.seat), card: cardSpan(s, play.card) });
         if (!decision) return h("li", { class: "cj-rv-play" }, line);
         return h("li", { class: "cj-rv-play cj-rv-mine", "data-play-index": String(index), "data-grade": decision.grade },
-          h("details", {}, h("summary", {}, fill(s, "analysis.ui.verdict", { decision: line, grade: gradeBadge(s, decision.grade) })), renderDecision(s, decision)));
+          h("details", {}, h("summary", {}, fill(s, "analysis.ui.verdict", { decision: line, grade: gradeBadge(s, decision.grade) })), renderDecision(s, decision), this.savePuzzleButton(decision)));
       });
       list.append(h("li", { class: "cj-rv-trick" }, h("h3", { text: s.t("ui.trick", { n: number + 1 }) }), h("ul", {}, items)));
     });
     return list;
+  }
+
+  // An exact blunder can be kept as a personal puzzle for the Puzzles page (puzzle-store.js,
+  // which also checks what it stores): the deal record stopped before the card played.
+  savePuzzleButton(decision) {
+    if (decision.grade !== "blunder" || !decision.exact) return null;
+    const s = this.strings;
+    const said = h("span", { role: "status", "data-role": "puzzle-saved" });
+    const button = h("button", {
+      type: "button",
+      "data-action": "save-puzzle",
+      text: s.t("puzzles.save"),
+      onclick: async () => {
+        await import(new URL("puzzle-store.js" + VERSION, HERE).href);
+        const record = { ...this.dealRecord, plays: this.dealRecord.plays.slice(0, decision.play_index) };
+        const id = window.CJPuzzles.savePersonal({ record, seat: this.seat, played: decision.played, trick: decision.trick });
+        if (id) {
+          button.disabled = true;
+          said.textContent = " " + s.t("puzzles.saved");
+        }
+      },
+    });
+    return h("p", {}, button, said);
   }
 
   close() {

@@ -1,0 +1,182 @@
+// What the practice page keeps in localStorage, versioned and checked before use.
+//
+// Three entries, each {"v": 2, ...}:
+//   cj-practice-match  {v, record, counted, log}        the match in progress (the engine's record),
+//                                                      whether it is in the statistics, the play log
+//   cj-practice-stats  {v, buckets: {"level/preset": {played, won, points, streak, best}}}
+//   cj-practice-prefs  {v, show_values, level, speed, autoplay, menus, setup}
+//
+// Anything that does not pass the checks is dropped (the entry is removed) and reported to the
+// caller, which shows a translated notice; play goes on either way. Storage that is full or
+// disabled only means nothing survives a reload. Entries of the first version (no "v") are
+// carried over where they still make sense: the match record and the preferences as they were,
+// the old overall results into an "earlier" bucket, since they never said level or rules.
+
+export const VERSION = 2;
+export const KEYS = { match: "cj-practice-match", stats: "cj-practice-stats", prefs: "cj-practice-prefs" };
+export const LOG_LIMIT = 120;
+export const EARLIER = "earlier";
+const COUNTERS = ["played", "won", "points", "streak", "best"];
+
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
+
+function read(key) {
+  try {
+    const text = localStorage.getItem(key);
+    if (text === null) return { found: false };
+    return { found: true, value: JSON.parse(text) };
+  } catch {
+    return { found: true, broken: true };
+  }
+}
+
+function write(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function drop(key) {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Storage disabled: there is nothing to drop.
+  }
+}
+
+// Read `key` through `check` (which returns the clean value, or null when it cannot be used).
+// -> { value, dropped }: `dropped` is true when something was stored but could not be used.
+function load(key, check, fallback) {
+  const stored = read(key);
+  if (!stored.found) return { value: fallback(), dropped: false };
+  const value = stored.broken ? null : check(stored.value);
+  if (value === null) {
+    drop(key);
+    return { value: fallback(), dropped: true };
+  }
+  return { value, dropped: false };
+}
+
+// ----- preferences ------------------------------------------------------------------------------
+
+export function defaultPrefs() {
+  return { v: VERSION, show_values: true, level: null, speed: "normal", autoplay: false, menus: false, setup: null };
+}
+
+// `allowed` = { levels: [...], speeds: [...], presets: [...], options: {key: [values]} }.
+export function loadPrefs(allowed) {
+  let partial = false;
+  const check = (value) => {
+    if (!isObject(value) || (value.v !== undefined && value.v !== VERSION)) return null;
+    const prefs = defaultPrefs();
+    const take = (name, ok) => {
+      if (!(name in value)) return;
+      if (ok(value[name])) prefs[name] = value[name];
+      else partial = true;
+    };
+    take("show_values", (x) => typeof x === "boolean");
+    take("autoplay", (x) => typeof x === "boolean");
+    take("menus", (x) => typeof x === "boolean");
+    take("level", (x) => allowed.levels.includes(x));
+    take("speed", (x) => allowed.speeds.includes(x));
+    take("setup", (x) => isObject(x) && allowed.presets.includes(x.preset) && (x.target === undefined || (Number.isSafeInteger(x.target) && x.target >= 1 && x.target <= 99)));
+    if (prefs.setup) {
+      const setup = { preset: prefs.setup.preset, target: prefs.setup.target ?? 10, options: {} };
+      for (const [key, values] of Object.entries(allowed.options)) {
+        const option = isObject(value.setup.options) ? value.setup.options[key] : undefined;
+        if (option === undefined) continue;
+        if (values.includes(option)) setup.options[key] = option;
+        else partial = true;
+      }
+      prefs.setup = setup;
+    }
+    return prefs;
+  };
+  const result = load(KEYS.prefs, check, defaultPrefs);
+  return { ...result, dropped: result.dropped || partial };
+}
+
+export function savePrefs(prefs) {
+  return write(KEYS.prefs, { ...prefs, v: VERSION });
+}
+
+// ----- statistics -------------------------------------------------------------------------------
+
+export function emptyStats() {
+  return { v: VERSION, buckets: {} };
+}
+
+function cleanBucket(bucket) {
+  if (!isObject(bucket) || !COUNTERS.every((name) => isCount(bucket[name] ?? 0))) return null;
+  const clean = Object.fromEntries(COUNTERS.map((name) => [name, bucket[name] ?? 0]));
+  if (clean.won > clean.played || clean.streak > clean.won || clean.best < clean.streak || clean.best > clean.won) return null;
+  return clean;
+}
+
+// `allowed` = { levels: [...], presets: [...] }: a bucket is "level/preset".
+export function loadStats(allowed) {
+  const check = (value) => {
+    if (!isObject(value)) return null;
+    if (value.v === undefined) {
+      // The first version kept one total {played, won, points}.
+      const old = cleanBucket({ played: value.played, won: value.won, points: value.points, streak: 0, best: 0 });
+      return old && old.played ? { v: VERSION, buckets: { [EARLIER]: old } } : null;
+    }
+    if (value.v !== VERSION || !isObject(value.buckets)) return null;
+    const buckets = {};
+    for (const [name, bucket] of Object.entries(value.buckets)) {
+      const [level, preset, extra] = name.split("/");
+      const known = name === EARLIER || (extra === undefined && allowed.levels.includes(level) && allowed.presets.includes(preset));
+      const clean = cleanBucket(bucket);
+      if (!known || clean === null) return null;
+      buckets[name] = clean;
+    }
+    return { v: VERSION, buckets };
+  };
+  return load(KEYS.stats, check, emptyStats);
+}
+
+// Count one finished match into `stats` (a fresh object is returned) and save it.
+export function countMatch(stats, { level, preset, won, points }) {
+  const name = `${level}/${preset}`;
+  const bucket = { ...(stats.buckets[name] ?? { played: 0, won: 0, points: 0, streak: 0, best: 0 }) };
+  bucket.played += 1;
+  bucket.won += won ? 1 : 0;
+  bucket.points += Math.max(0, points);
+  bucket.streak = won ? bucket.streak + 1 : 0;
+  bucket.best = Math.max(bucket.best, bucket.streak);
+  const next = { v: VERSION, buckets: { ...stats.buckets, [name]: bucket } };
+  write(KEYS.stats, next);
+  return next;
+}
+
+export function resetStats() {
+  drop(KEYS.stats);
+  return emptyStats();
+}
+
+// ----- the match in progress --------------------------------------------------------------------
+
+// The log entries are the engine's events ({kind, ...}) and two of the page's own ("resumed",
+// "undo"); each is checked again when it is shown, so a bad one is skipped, not fatal.
+export function loadMatch() {
+  const check = (value) => {
+    if (!isObject(value) || !isObject(value.record)) return null;
+    if (value.v !== undefined && value.v !== VERSION) return null;
+    const log = Array.isArray(value.log) ? value.log.filter((entry) => isObject(entry) && typeof entry.kind === "string").slice(-LOG_LIMIT) : [];
+    return { v: VERSION, record: value.record, counted: value.counted === true, log };
+  };
+  return load(KEYS.match, check, () => null);
+}
+
+export function saveMatch(match) {
+  return write(KEYS.match, { v: VERSION, record: match.record, counted: Boolean(match.counted), log: match.log.slice(-LOG_LIMIT) });
+}
+
+export function dropMatch() {
+  drop(KEYS.match);
+}

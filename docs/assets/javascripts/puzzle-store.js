@@ -1,0 +1,84 @@
+// What the puzzles keep in localStorage: the reader's progress (Glicko-2 rating, streak, puzzles
+// solved and missed) and personal puzzles saved from "Review the deal" on the practice page.
+// Every load is checked (puzzle-rating.js): data this page did not write, or an older format,
+// is dropped and the caller is told (`dropped`), so it can say so in the page's language.
+//
+// review.js imports this module on the practice page and calls window.CJPuzzles.savePersonal.
+
+const HERE = new URL(import.meta.url);
+const rating = await import(new URL("puzzle-rating.js" + HERE.search, HERE).href);
+
+export const KEYS = { progress: "cj-puzzles-progress", personal: "cj-puzzles-personal" };
+
+function read(key) {
+  try {
+    const text = localStorage.getItem(key);
+    return text === null ? { missing: true } : { value: JSON.parse(text) };
+  } catch {
+    return { value: undefined };
+  }
+}
+
+function write(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false; // storage full or forbidden: the page still works, it just forgets
+  }
+}
+
+function load(key, check, empty) {
+  const raw = read(key);
+  if (raw.missing) return { value: empty(), dropped: false };
+  const value = check(raw.value);
+  if (value) return { value, dropped: false };
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // nothing more to do
+  }
+  return { value: empty(), dropped: true };
+}
+
+export function loadProgress() {
+  return load(KEYS.progress, rating.checkProgress, rating.emptyProgress);
+}
+
+export function saveProgress(progress) {
+  return write(KEYS.progress, progress);
+}
+
+export function resetProgress() {
+  const fresh = rating.emptyProgress();
+  write(KEYS.progress, fresh);
+  return fresh;
+}
+
+const emptyPersonal = () => ({ version: rating.PERSONAL_VERSION, puzzles: [] });
+
+export function loadPersonal() {
+  return load(KEYS.personal, rating.checkPersonal, emptyPersonal);
+}
+
+// Save one of the reader's decisions as a personal puzzle: `record` stops before the card
+// `played` (by `seat`, in trick `trick`). The same position is saved once. Returns the puzzle
+// id, or null if it could not be saved.
+export function savePersonal({ record, seat, played, trick }) {
+  const { value } = loadPersonal();
+  const plays = JSON.stringify(record.plays);
+  const same = value.puzzles.find((p) => JSON.stringify(p.record.plays) === plays && JSON.stringify(p.record) === JSON.stringify(record));
+  if (same) return same.id;
+  const id = `my-${Date.now().toString(36)}-${value.puzzles.length}`;
+  const puzzle = { id, record, seat, played: played ?? null, trick: trick ?? null };
+  const next = { version: value.version, puzzles: [...value.puzzles, puzzle].slice(-rating.PERSONAL_LIMIT) };
+  if (!rating.checkPersonal(next)) return null;
+  return write(KEYS.personal, next) ? id : null;
+}
+
+export function deletePersonal(id) {
+  const { value } = loadPersonal();
+  write(KEYS.personal, { version: value.version, puzzles: value.puzzles.filter((p) => p.id !== id) });
+}
+
+window.CJPuzzles = { savePersonal, loadPersonal };

@@ -1,0 +1,494 @@
+// The Puzzles page: exact endgame problems (tutorials/puzzles.jsonl, published by
+// scripts/hooks/puzzles.py as assets/puzzles/puzzles.json) played on the card table.
+//
+// The engine (Pyodide worker, engine-client.js) answers two questions, engine/web_api.py:
+// `puzzle_position` (the table at the puzzle's position) and `puzzle_play` (the exact verdict
+// on a card, with the states along the opponent's best line). The page never decides right or
+// wrong itself. Rating, daily pick and stored-data checks are puzzle-rating.js; storage is
+// puzzle-store.js; drawing is table.js (CardTable, used through its public API only).
+//
+// Hooks kept for tests: .cj-puzzles[data-state] (loading, ready, failed), [data-puzzle] (the
+// id shown), [data-status] (playing, solved, failed, shown, busy); data-role theme, difficulty,
+// title, themes, task, values, feedback, notice, rating, streak, solved, hand, trick;
+// data-action daily, next, show, retry, reset, reset-yes, reset-no, delete; data-card.
+
+const HERE = new URL(import.meta.url);
+const VERSION = HERE.search;
+const [client, tableModule, rating, store] = await Promise.all([
+  import(new URL("engine-client.js" + VERSION, HERE).href),
+  import(new URL("table.js" + VERSION, HERE).href),
+  import(new URL("puzzle-rating.js" + VERSION, HERE).href),
+  import(new URL("puzzle-store.js" + VERSION, HERE).href),
+]);
+const { engine, earlyStrings, Strings, h, setChildren, loadStylesheet, capitalise } = client;
+const { CardTable } = tableModule;
+
+const DATA = new URL("../puzzles/puzzles.json" + VERSION, HERE).href;
+const LEVELS = { easy: [0, 1299], medium: [1300, 1699], hard: [1700, 99999] };
+const PERSONAL = "personal";
+
+class Puzzles {
+  constructor(root) {
+    this.root = root;
+    this.busy = false;
+    this.current = null;
+    root.dataset.state = "loading";
+    root.setAttribute("role", "region");
+    this.progressBar = h("progress", { max: "100", value: "5", "aria-label": earlyStrings().loading || "…" });
+    setChildren(root, h("div", { class: "cj-pz-status", role: "status" }, this.progressBar, " ", earlyStrings().loading || "…"));
+  }
+
+  async start() {
+    const worker = engine();
+    worker.onProgress((stage) => {
+      const values = { runtime: 10, engine: 80, ready: 95 };
+      if (this.root.dataset.state === "loading" && stage in values) this.progressBar.value = values[stage];
+    });
+    try {
+      this.lang = earlyStrings().lang || document.documentElement.lang || "en";
+      const [answer, data] = await Promise.all([
+        worker.request({ op: "catalogue", lang: this.lang }),
+        fetch(DATA).then((response) => {
+          if (!response.ok) throw new Error(`puzzles.json: HTTP ${response.status}`);
+          return response.json();
+        }),
+      ]);
+      this.strings = new Strings(answer, {});
+      if (!data || data.version !== 1 || !Array.isArray(data.puzzles) || !data.puzzles.length) throw new Error("puzzles.json: unexpected content");
+      this.set = data.puzzles;
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    this.plurals = new Intl.PluralRules(this.lang);
+    const progress = store.loadProgress();
+    const personal = store.loadPersonal();
+    this.progress = progress.value;
+    this.personal = personal.value.puzzles;
+    this.buildUi();
+    this.root.dataset.state = "ready";
+    if (progress.dropped) this.notice(this.t("puzzles.corrupt"));
+    if (personal.dropped) this.notice(this.t("puzzles.corrupt_personal"));
+    this.renderProgress();
+    const query = new URLSearchParams(location.search);
+    const asked = query.get("puzzle");
+    const personalAsked = this.personal.find((p) => p.id === asked);
+    if (personalAsked) {
+      this.themeSelect.value = PERSONAL;
+      await this.open(personalAsked, "personal");
+    } else if (asked && this.set.some((p) => p.id === asked)) await this.open(this.set.find((p) => p.id === asked), "set");
+    else await this.openDaily();
+  }
+
+  fail(error) {
+    this.root.dataset.state = "failed";
+    this.root.dataset.error = String(error && error.message ? error.message : error);
+    setChildren(this.root, h("p", { class: "cj-pz-failed", role: "alert", text: earlyStrings().load_failed }));
+  }
+
+  t(key, params) {
+    return this.strings.t(key, params);
+  }
+
+  count(key, n) {
+    const template = this.strings.lookup(`${key}_${this.plurals.select(n)}`) ?? this.strings.lookup(`${key}_other`) ?? key;
+    return template.replace("{n}", String(n));
+  }
+
+  cards(codes) {
+    return codes.map((code) => this.strings.cardName(code)).join(", ");
+  }
+
+  // ----- the page -----------------------------------------------------------------------------
+
+  button(action, label, onclick, primary = false) {
+    return h("button", { type: "button", class: "md-button" + (primary ? " md-button--primary" : ""), "data-action": action, text: label, onclick });
+  }
+
+  buildUi() {
+    const t = (key, params) => this.t(key, params);
+    this.themeSelect = h(
+      "select",
+      { id: "cj-pz-theme", "data-role": "theme", onchange: () => this.next() },
+      h("option", { value: "", text: t("puzzles.all_themes") }),
+      this.themeNames().map(([theme, name]) => h("option", { value: theme, text: name })),
+      h("option", { value: PERSONAL, text: t("puzzles.personal"), "data-role": "personal-option" }),
+    );
+    this.levelSelect = h(
+      "select",
+      { id: "cj-pz-level", "data-role": "difficulty", onchange: () => this.next() },
+      h("option", { value: "", text: t("puzzles.any_difficulty") }),
+      Object.keys(LEVELS).map((level) => h("option", { value: level, text: t(`puzzles.levels.${level}`) })),
+    );
+    this.notices = h("div", { class: "cj-pz-notices", "data-role": "notice", role: "status" });
+    const controls = h(
+      "fieldset",
+      { class: "cj-pz-controls" },
+      h("legend", { text: t("puzzles.choose") }),
+      h("label", { for: "cj-pz-theme", text: t("puzzles.theme") }), " ", this.themeSelect, " ",
+      h("label", { for: "cj-pz-level", text: t("puzzles.difficulty") }), " ", this.levelSelect,
+      h("div", {}, this.button("daily", t("puzzles.daily"), () => this.openDaily()), this.button("next", t("puzzles.next"), () => this.next(), true)),
+    );
+    this.title = h("p", { class: "cj-pz-title", "data-role": "title" });
+    this.themesLine = h("p", { class: "cj-pz-themes", "data-role": "themes" });
+    this.task = h("p", { class: "cj-pz-task", "data-role": "task" });
+    this.tableElement = h("div", { class: "cj-pz-table", role: "group", "aria-label": t("puzzles.table") });
+    this.table = new CardTable(this.tableElement, { strings: this.strings, lang: this.lang, onCard: (code) => this.play(code) });
+    this.values = h("p", { class: "cj-pz-values", "data-role": "values" });
+    this.feedback = h("div", { class: "cj-pz-feedback", "data-role": "feedback", role: "status", "aria-live": "polite" });
+    this.actions = h(
+      "div",
+      { class: "cj-pz-actions" },
+      this.button("show", t("puzzles.show"), () => this.showSolution()),
+      this.button("retry", t("puzzles.retry"), () => this.retry()),
+      this.button("next", t("puzzles.next"), () => this.next(), true),
+      this.button("delete", t("puzzles.delete"), () => this.deleteCurrent()),
+    );
+    this.progressBox = h("section", { class: "cj-pz-progress", "aria-label": t("puzzles.progress") });
+    setChildren(this.root, this.notices, controls, this.title, this.themesLine, this.task, this.tableElement, this.values, this.feedback, this.actions, this.progressBox);
+  }
+
+  themeNames() {
+    const themes = new Set(this.set.flatMap((p) => p.themes));
+    return [...themes].map((theme) => [theme, this.t(`puzzles.themes.${theme}`)]).sort((a, b) => a[1].localeCompare(b[1], this.lang));
+  }
+
+  notice(text) {
+    this.notices.append(h("p", { class: "cj-pz-notice", text }));
+  }
+
+  say(...parts) {
+    // A sentence may start with a card's name ("jack of clubs is not..."): capitalised.
+    setChildren(this.feedback, parts.filter(Boolean).map((text) => h("p", { text: capitalise(text) })));
+  }
+
+  renderProgress() {
+    const p = this.progress;
+    const t = (key, params) => this.t(key, params);
+    this.resetBox = h("div", { class: "cj-pz-reset" }, this.button("reset", t("puzzles.reset"), () => this.askReset()));
+    setChildren(
+      this.progressBox,
+      h("p", { class: "cj-pz-progress-title", text: t("puzzles.progress") }),
+      h("p", { "data-role": "rating", text: t("puzzles.rating", { rating: Math.round(p.player.rating), rd: Math.round(p.player.rd) }) }),
+      h("p", { "data-role": "streak", text: t("puzzles.streak", { n: p.streak, best: p.bestStreak }) }),
+      h("p", { "data-role": "solved", text: t("puzzles.solved_count", { n: p.solved.length, total: this.set.length }) }),
+      this.resetBox,
+    );
+  }
+
+  askReset() {
+    const no = this.button("reset-no", this.t("puzzles.cancel"), () => this.renderProgress());
+    setChildren(
+      this.resetBox,
+      h("p", { role: "alert", text: this.t("puzzles.reset_confirm") }),
+      this.button("reset-yes", this.t("puzzles.reset_yes"), () => {
+        this.progress = store.resetProgress();
+        this.renderProgress();
+        this.say(this.t("puzzles.reset_done"));
+        this.progressBox.querySelector("[data-action=reset]")?.focus();
+      }),
+      no,
+    );
+    no.focus();
+  }
+
+  // ----- choosing -----------------------------------------------------------------------------
+
+  candidates() {
+    if (this.themeSelect.value === PERSONAL) return this.personal;
+    const theme = this.themeSelect.value;
+    const level = LEVELS[this.levelSelect.value];
+    return this.set.filter((p) => (!theme || p.themes.includes(theme)) && (!level || (p.rating >= level[0] && p.rating <= level[1])));
+  }
+
+  // "Next puzzle" or "Puzzle of the day" while a line is still being played out: cut it short.
+  async interrupt() {
+    if (!this.busy) return;
+    this.cancel = true;
+    while (this.busy) await new Promise((resolve) => setTimeout(resolve, 50));
+    this.cancel = false;
+  }
+
+  async next() {
+    await this.interrupt();
+    const list = this.candidates();
+    if (!list.length) {
+      this.current = null;
+      this.root.dataset.puzzle = "";
+      setChildren(this.title, this.t("puzzles.no_match"));
+      setChildren(this.themesLine);
+      setChildren(this.task);
+      this.say(this.t("puzzles.no_match"));
+      return;
+    }
+    const tried = new Set([...this.progress.solved, ...this.progress.failed]);
+    const at = this.current ? list.findIndex((p) => p.id === this.current.puzzle.id) : -1;
+    const order = list.map((_, i) => list[(at + 1 + i) % list.length]);
+    const pick = order.find((p) => !tried.has(p.id) && p.id !== this.current?.puzzle.id) ?? order[0];
+    await this.open(pick, this.themeSelect.value === PERSONAL ? "personal" : "set");
+  }
+
+  async openDaily() {
+    await this.interrupt();
+    const index = rating.dailyIndex(new Date(), this.set.length);
+    await this.open(this.set[index], "daily");
+  }
+
+  // ----- one puzzle ---------------------------------------------------------------------------
+
+  async open(puzzle, kind) {
+    this.busy = true;
+    this.current = {
+      puzzle,
+      kind,
+      step: 0,
+      plays: [...puzzle.record.plays],
+      finished: false, // solved, failed or shown: the first try is over
+      counted: false,
+    };
+    this.root.dataset.puzzle = puzzle.id;
+    this.root.dataset.kind = kind;
+    this.say();
+    const t = (key, params) => this.t(key, params);
+    if (kind === "personal") {
+      setChildren(this.title, t("puzzles.personal_heading", { trick: puzzle.trick ?? "?" }));
+      setChildren(this.themesLine);
+    } else {
+      const today = new Intl.DateTimeFormat(this.lang, { dateStyle: "long", timeZone: "UTC" }).format(new Date());
+      const heading = kind === "daily" ? t("puzzles.daily_heading", { date: today, rating: puzzle.rating }) : t("puzzles.heading", { id: puzzle.id, rating: puzzle.rating });
+      const solved = this.progress.solved.includes(puzzle.id);
+      setChildren(this.title, heading, solved ? h("span", { class: "cj-pz-solved-mark", text: ` ✓ ${t("puzzles.solved_mark")}` }) : null);
+      setChildren(this.themesLine, t("puzzles.themes_line", { themes: puzzle.themes.map((theme) => t(`puzzles.themes.${theme}`)).join(", ") }), " · ", this.count("puzzles.moves", puzzle.solution.length));
+    }
+    this.actions.querySelector("[data-action=delete]").hidden = kind !== "personal";
+    this.actions.querySelector("[data-action=retry]").hidden = true;
+    try {
+      const answer = await engine().request({ op: "puzzle_position", record: this.record() });
+      this.meta = { players: answer.players, dealer: answer.dealer, trump: answer.trump, trumpCard: answer.trump_card, seat: answer.seat };
+      this.lastTrick = null;
+      this.status("playing");
+      await this.draw(answer.state, true, "none");
+      const personalTask = kind === "personal" && puzzle.played;
+      setChildren(this.task, personalTask ? t("puzzles.task_personal", { card: this.strings.cardName(puzzle.played) }) : t("puzzles.task"));
+    } catch (error) {
+      this.root.dataset.error = String(error.message);
+      this.say(this.t("puzzles.engine_error", { message: error.message }));
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  record() {
+    return { ...this.current.puzzle.record, plays: this.current.plays };
+  }
+
+  status(value) {
+    this.root.dataset.status = value;
+  }
+
+  view(state, interactive) {
+    const seat = this.meta.seat;
+    if (state.completed) this.lastTrick = { ...state.completed, draws: [] };
+    return {
+      players: this.meta.players,
+      you: seat,
+      seats: [0, 1].map((s) => ({
+        seat: s,
+        name: s === seat ? this.t("seats.you") : this.t("puzzles.opponent"),
+        dealer: s === this.meta.dealer,
+        tricks: state.tricks_won[s],
+        handCount: state.hands[s].count,
+        known: s === seat ? [] : state.hands[s].cards,
+        open: s === seat ? null : state.hands[s].cards,
+      })),
+      toMove: state.over ? null : state.to_move,
+      myTurn: interactive && !state.over && state.to_move === seat,
+      hand: state.hands[seat].cards.map((code) => ({ code, legal: (state.legal ?? []).includes(code) })),
+      hint: null,
+      trick: state.trick,
+      trickWinner: null,
+      stock: { count: 0, top: null },
+      trump: this.meta.trump,
+      trumpCard: this.meta.trumpCard,
+      lastTrick: this.lastTrick,
+    };
+  }
+
+  async draw(state, interactive, speed) {
+    const seat = this.meta.seat;
+    if (state.completed && !state.trick.length && speed !== "none") {
+      // The finished trick stays in view a moment before it goes to its winner.
+      const finished = this.view(state, false);
+      finished.trick = state.completed.cards;
+      finished.trickWinner = state.completed.winner;
+      finished.toMove = null;
+      await this.table.show(finished, { speed });
+      await this.table.hold(speed === "fast" ? 450 : 900);
+    }
+    await this.table.show(this.view(state, interactive), { speed });
+    setChildren(this.values, this.t("puzzles.values", { you: state.values[seat], opponent: state.values[1 - seat] }));
+  }
+
+  // Play the states of an engine answer one by one; the last one is interactive if asked.
+  async playOut(states, interactive, speed) {
+    for (const [i, state] of states.entries()) {
+      if (this.cancel) return;
+      await this.draw(state, interactive && i === states.length - 1, speed);
+    }
+  }
+
+  async play(code) {
+    const current = this.current;
+    if (this.busy || !current || this.root.dataset.status !== "playing") return;
+    this.busy = true;
+    this.status("busy");
+    this.say(this.t("puzzles.working"));
+    try {
+      const answer = await engine().request({ op: "puzzle_play", record: this.record(), card: code });
+      const expected = current.kind === "personal" ? null : current.puzzle.solution[current.step];
+      const right = answer.correct && (expected === null || expected === code);
+      const name = this.strings.cardName(code);
+      if (right) {
+        current.plays.push(code, ...answer.line);
+        current.step += 1;
+        const more = current.kind !== "personal" && current.step < current.puzzle.solution.length;
+        this.say(this.t("puzzles.right", { card: name }), answer.line.length ? this.t("puzzles.reply", { cards: this.cards(answer.line) }) : null);
+        await this.playOut(answer.states, more, "normal");
+        if (more) {
+          setChildren(this.task, this.t("puzzles.task_again"));
+          this.status("playing");
+          this.table.focusHand();
+        } else {
+          this.finish(true);
+          this.say(this.t(current.kind === "personal" ? "puzzles.solved_personal" : "puzzles.solved", { card: name }), this.ratingLine());
+        }
+      } else {
+        this.finish(false);
+        const best = this.strings.cardName(answer.best[0]);
+        const pointNames = (names) => names.map((point) => this.t(`points.${point}`)).join(", ");
+        const cost = answer.lost.length
+          ? this.t("puzzles.lost", { points: pointNames(answer.lost), best })
+          : this.t("puzzles.conceded", { points: pointNames(answer.conceded), best });
+        this.say(
+          this.t("puzzles.wrong", { card: name, cards: this.cards(answer.line) }),
+          cost,
+          answer.reason ? this.t(`analysis.reasons.${answer.reason}`) : null,
+          this.ratingLine(),
+        );
+        this.status("busy");
+        await this.playOut(answer.states, false, "fast");
+        this.status("failed");
+      }
+    } catch (error) {
+      this.root.dataset.error = String(error.message);
+      this.say(this.t("puzzles.engine_error", { message: error.message }));
+      this.status("playing");
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  // The first try at a puzzle of the set counts: rating, streak, solved list.
+  finish(solved) {
+    const current = this.current;
+    this.status(solved ? "solved" : "failed");
+    this.actions.querySelector("[data-action=retry]").hidden = solved;
+    if (current.finished) return;
+    current.finished = true;
+    if (current.kind === "personal") return;
+    const p = this.progress;
+    const id = current.puzzle.id;
+    if (p.solved.includes(id) || p.failed.includes(id)) {
+      current.rated = null;
+      return;
+    }
+    const before = p.player.rating;
+    p.player = rating.ratePuzzle(p.player, current.puzzle.rating, solved);
+    current.rated = Math.round(p.player.rating - before);
+    if (solved) {
+      p.solved.push(id);
+      p.streak += 1;
+      p.bestStreak = Math.max(p.bestStreak, p.streak);
+    } else {
+      p.failed.push(id);
+      p.streak = 0;
+    }
+    store.saveProgress(p);
+    this.renderProgress();
+  }
+
+  ratingLine() {
+    const current = this.current;
+    if (current.kind === "personal") return null;
+    if (current.rated === null || current.rated === undefined) return this.t("puzzles.not_rated");
+    const change = current.rated >= 0 ? `+${current.rated}` : `−${Math.abs(current.rated)}`;
+    return this.t("puzzles.rating_change", { rating: Math.round(this.progress.player.rating), change });
+  }
+
+  async retry() {
+    if (this.busy || !this.current) return;
+    const { puzzle, kind } = this.current;
+    const finished = this.current.finished;
+    const rated = this.current.rated;
+    await this.open(puzzle, kind);
+    this.current.finished = finished;
+    this.current.rated = rated;
+    this.table.focusHand();
+  }
+
+  // Play the whole solution from the start: each of the seat's cards (the engine's best for a
+  // personal puzzle) and the opponent's best replies in between.
+  async showSolution() {
+    if (this.busy || !this.current) return;
+    const { puzzle, kind } = this.current;
+    if (this.current.step > 0 || this.root.dataset.status === "failed") {
+      const finished = this.current.finished;
+      await this.open(puzzle, kind);
+      this.current.finished = finished;
+    }
+    this.busy = true;
+    this.status("busy");
+    const played = [];
+    try {
+      const moves = kind === "personal" ? [null] : puzzle.solution;
+      for (const card of moves) {
+        const answer = await engine().request({ op: "puzzle_play", record: this.record(), card });
+        this.current.plays.push(answer.card, ...answer.line);
+        this.current.step += 1;
+        played.push(answer.card);
+        await this.playOut(answer.states, false, "normal");
+        if (this.cancel) return;
+      }
+      const counted = !this.current.finished;
+      this.finish(false);
+      this.status("shown");
+      this.say(this.t("puzzles.shown", { cards: this.cards(played) }), counted ? this.ratingLine() : null);
+    } catch (error) {
+      this.root.dataset.error = String(error.message);
+      this.say(this.t("puzzles.engine_error", { message: error.message }));
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async deleteCurrent() {
+    if (this.busy || !this.current || this.current.kind !== "personal") return;
+    store.deletePersonal(this.current.puzzle.id);
+    this.personal = store.loadPersonal().value.puzzles;
+    this.notice(this.t("puzzles.deleted"));
+    this.current = null;
+    await this.next();
+  }
+}
+
+function main() {
+  const root = document.querySelector(".cj-puzzles");
+  if (!root) return;
+  new Puzzles(root).start();
+}
+
+engine();
+loadStylesheet("table.css");
+loadStylesheet("puzzles.css");
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main, { once: true });
+else main();

@@ -1,0 +1,482 @@
+// The card table: draws a trick-taking table from one plain state object, and moves the cards
+// between two states. It knows nothing about matches, saving or the engine: the practice page
+// (practice.js) drives it, and the puzzles page can drive it the same way.
+//
+//   const table = new CardTable(element, { strings, lang, onCard });
+//   await table.show(view, { speed });      // draw `view`, moving cards from where they were
+//   await table.hold(ms);                   // keep a finished trick in view; a click ends it early
+//
+// `view` (every field plain JSON):
+//   { players, you,                                  // seat numbers 0..players-1
+//     seats: [{ seat, name, dealer, tricks, handCount, known: [codes], open: [codes] | null }],
+//     toMove, myTurn,                                  // whose turn, and whether the reader may play
+//     hand: [{ code, legal }], hint: code | null,      // the reader's hand, in display order
+//     trick: [{ seat, card }], trickWinner: seat | null,  // a finished trick still in view
+//     stock: { count, top: code | null }, trump: "S", trumpCard: code,
+//     lastTrick: { number, cards: [{ seat, card }], winner, draws: [{ seat, card | null }] } | null }
+//
+// Cards come from the sprite drawn by scripts/make_card_faces.py. Every card carries its name
+// from the catalogue ("ten of hearts" in the page's language); suits are told by their shape.
+// The moves are FLIP animations (measure, redraw, play the difference as a transform) run by the
+// compositor through the Web Animations API, so the main thread stays free while cards move.
+// With prefers-reduced-motion, or the speed "none", cards jump without moving.
+
+const HERE = new URL(import.meta.url);
+const SPRITE = new URL("../cards/cards.svg" + HERE.search, HERE).href;
+const SVG = "http://www.w3.org/2000/svg";
+
+// Per speed: how long a card takes to move, and how long a finished trick stays in view.
+export const SPEEDS = {
+  slow: { move: 650, hold: 1800 },
+  normal: { move: 320, hold: 1000 },
+  fast: { move: 160, hold: 450 },
+  none: { move: 0, hold: 0 },
+};
+export const SPEED_NAMES = Object.keys(SPEEDS);
+
+function el(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "class") element.className = value;
+    else if (name === "text") element.textContent = value;
+    else if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
+    else element.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
+  }
+  return element;
+}
+
+// replaceChildren without the null / false of optional parts (the DOM would print "null").
+export function put(element, ...children) {
+  element.replaceChildren(...children.flat(Infinity).filter((child) => child !== null && child !== undefined && child !== false));
+}
+
+// A button that shows and hides `panel` (aria-expanded), for small pop-overs on the table:
+// Material styles every <details> in the page as a call-out, so none is used here.
+export function disclosure(label, panel, { className = "", onToggle = () => {} } = {}) {
+  panel.id ||= `cj-panel-${++disclosure.count}`;
+  panel.hidden = true;
+  const button = el("button", { type: "button", class: className, "aria-expanded": "false", "aria-controls": panel.id, text: label });
+  button.addEventListener("click", () => {
+    const open = panel.hidden;
+    panel.hidden = !open;
+    button.setAttribute("aria-expanded", String(open));
+    onToggle(open);
+  });
+  return button;
+}
+disclosure.count = 0;
+
+// The picture of one card (or of a back): decorative, the element around it carries the name.
+export function cardPicture(code) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 100 140");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  svg.classList.add("cj-face");
+  const use = document.createElementNS(SVG, "use");
+  use.setAttribute("href", `${SPRITE}#c-${code ?? "back"}`);
+  svg.append(use);
+  return svg;
+}
+
+// A card that is only looked at: an image with its full name.
+export function cardImage(strings, code, extra = {}) {
+  return el(
+    "span",
+    { class: `cj-tc cj-tc--${code[1].toLowerCase()}`, role: "img", "aria-label": strings.cardName(code), "data-card": code, "data-key": code, ...extra },
+    cardPicture(code),
+  );
+}
+
+function backImage(key) {
+  return el("span", { class: "cj-tc cj-tc--back", "data-key": key, "aria-hidden": "true" }, cardPicture(null));
+}
+
+function reducedMotion() {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+export class CardTable {
+  constructor(root, { strings, lang = "en", onCard = () => {} }) {
+    this.root = root;
+    this.strings = strings;
+    this.lang = lang;
+    this.onCard = onCard;
+    this.plurals = new Intl.PluralRules(lang);
+    this.view = null;
+    this.colon = lang === "fr" ? "\u202f: " : ": ";
+    root.classList.add("cj-tb");
+    this.opponents = el("div", { class: "cj-tb-opponents", "data-role": "opponents" });
+    this.stock = el("div", { class: "cj-tb-stock", "data-role": "stock" });
+    this.trick = el("div", { class: "cj-tb-trick", "data-role": "trick", role: "group", "aria-label": this.t("ui.current_trick") });
+    this.side = el("div", { class: "cj-tb-side" });
+    // The last trick, looked at again on demand: a button and its panel.
+    this.lastPanel = el("div", { class: "cj-tb-last-panel", "data-role": "last-trick" });
+    this.lastButton = disclosure(this.t("practice.last_trick"), this.lastPanel, { className: "cj-tb-last-button", onToggle: (open) => this.root.classList.toggle("cj-tb--last-open", open) });
+    this.lastButton.dataset.action = "last-trick";
+    this.lastBox = el("div", { class: "cj-tb-last" }, this.lastButton, this.lastPanel);
+    this.hand = el("div", {
+      class: "cj-tb-hand",
+      role: "toolbar",
+      "aria-label": this.t("practice.your_hand"),
+      "data-role": "hand",
+      onkeydown: (event) => this.onHandKey(event),
+    });
+    this.mine = el("div", { class: "cj-tb-mine" });
+    this.handLine = el("p", { class: "cj-tb-name cj-tb-name--you" });
+    this.mine.append(this.handLine, this.hand);
+    root.replaceChildren(
+      this.opponents,
+      el("div", { class: "cj-tb-middle" }, this.stock, this.trick, this.side),
+      this.mine,
+    );
+    this.holding = null;
+  }
+
+  t(key, params) {
+    return this.strings.t(key, params);
+  }
+
+  // "{n} cards" with the language's plural form: key_one / key_other (and key_few… if present).
+  count(key, n) {
+    const form = this.plurals.select(n);
+    const template = this.strings.lookup(`${key}_${form}`) ?? this.strings.lookup(`${key}_other`);
+    return (template ?? key).replace("{n}", String(n));
+  }
+
+  // ----- drawing ------------------------------------------------------------------------------
+
+  // Draw `view`; the cards that moved slide from where they were. Resolves when they are in place.
+  async show(view, { speed = "normal" } = {}) {
+    const duration = reducedMotion() ? 0 : (SPEEDS[speed] ?? SPEEDS.normal).move;
+    const before = duration && this.view ? this.measure() : null;
+    const previous = this.view;
+    const handHadFocus = this.hand.contains(document.activeElement);
+    this.view = view;
+    this.root.dataset.players = String(view.players);
+    this.drawOpponents(view);
+    this.drawMiddle(view);
+    this.drawHand(view, handHadFocus);
+    if (before) await this.animate(before, previous, view, duration);
+  }
+
+  seatName(view, seat) {
+    return view.seats.find((s) => s.seat === seat)?.name ?? "";
+  }
+
+  // A seat's name line: name, dealer, tricks won, and a turn marker that is not colour alone.
+  nameLine(view, info, extra = null) {
+    const turn = view.toMove === info.seat && (view.trickWinner === null || view.trickWinner === undefined);
+    return [
+      turn ? el("span", { class: "cj-tb-turn", "aria-hidden": "true", text: "▶ " }) : null,
+      el("strong", { text: info.name }),
+      info.dealer ? ` · ${this.t("ui.dealer")}` : "",
+      extra ? ` · ${extra}` : "",
+      ` · ${this.count("practice.tricks", info.tricks)}`,
+      turn ? el("span", { class: "cj-tb-turn-text", text: ` · ${info.seat === view.you ? this.t("practice.your_turn_short") : this.t("ui.to_play")}` }) : null,
+    ];
+  }
+
+  drawOpponents(view) {
+    const seats = view.seats.filter((info) => info.seat !== view.you);
+    put(this.opponents,
+      seats.map((info) => {
+        const turn = view.toMove === info.seat && (view.trickWinner === null || view.trickWinner === undefined);
+        const known = info.open ?? info.known ?? [];
+        const hidden = Math.max(0, info.handCount - known.length);
+        const fan = el(
+          "div",
+          { class: "cj-tb-fan cj-tb-fan--small", "data-role": "count", "data-count": String(info.handCount) },
+          Array.from({ length: hidden }, (_, i) => backImage(`back-${info.seat}-${i}`)),
+          known.map((code) => cardImage(this.strings, code, { class: `cj-tc cj-tc--${code[1].toLowerCase()} cj-tc--known` })),
+        );
+        // The known cards lie face up in the fan, each with its name: no sentence needed.
+        return el(
+          "section",
+          {
+            class: "cj-tb-seat" + (turn ? " cj-tb-seat--turn" : ""),
+            "data-seat": String(info.seat),
+            "aria-label": info.name,
+          },
+          el("p", { class: "cj-tb-name" }, this.nameLine(view, info, this.count("practice.hand_cards", info.handCount))),
+          fan,
+        );
+      }),
+    );
+  }
+
+  drawMiddle(view) {
+    const s = this.strings;
+    // The stock: a pile with its face-up top card (or a back when it is hidden) and its count.
+    const stock = view.stock;
+    const pile = stock.count
+      ? el(
+          "div",
+          { class: "cj-tb-pile", "data-count": String(stock.count) },
+          stock.count > 1 ? backImage("stock-under") : null,
+          stock.top ? cardImage(s, stock.top, { class: `cj-tc cj-tc--${stock.top[1].toLowerCase()} cj-tb-pile-top` }) : backImage("stock-top"),
+        )
+      : el("div", { class: "cj-tb-pile cj-tb-pile--empty" });
+    put(this.stock,
+      el("p", { class: "cj-tb-label", text: this.t("ui.stock") }),
+      pile,
+      el("p", { class: "cj-tb-label", "data-role": "stock-count", text: stock.count ? this.count("practice.stock_cards", stock.count) : this.t("ui.stock_empty") }),
+    );
+
+    // The trick: one place per seat, in playing order, each labelled with the seat's name.
+    const winner = view.trickWinner;
+    this.trick.dataset.winner = winner === null || winner === undefined ? "" : String(winner);
+    put(this.trick,
+      el("p", { class: "cj-tb-label", text: this.t("ui.current_trick") }),
+      el(
+        "div",
+        { class: "cj-tb-trick-cards" },
+        view.trick.length
+          ? view.trick.map((play) =>
+              el(
+                "figure",
+                { class: "cj-tb-play" + (play.seat === winner ? " cj-tb-play--winner" : ""), "data-seat": String(play.seat) },
+                cardImage(s, play.card),
+                el("figcaption", { text: this.seatName(view, play.seat) + (play.seat === winner ? ` ✓` : "") }),
+              ),
+            )
+          : el("p", { class: "cj-tb-empty", text: "—" }),
+      ),
+      winner === null || winner === undefined
+        ? null
+        : el("p", { class: "cj-tb-label cj-tb-trick-winner", "data-role": "trick-winner", text: this.winsTrick(view, winner) }),
+    );
+
+    // The trump and the last trick.
+    const trump = view.trump;
+    put(this.side,
+      el("p", { class: "cj-tb-label", text: this.t("ui.trump") }),
+      el("p", { class: "cj-tb-trump", "data-role": "trump" },
+        el("span", { class: `cj-tb-suit cj-tb-suit--${trump.toLowerCase()}`, "aria-hidden": "true", text: this.t(`suits.${trump}.symbol`) }),
+        " ",
+        s.suitName(trump)),
+      this.lastBox,
+    );
+    this.drawLastTrick(view);
+  }
+
+  winsTrick(view, seat) {
+    return seat === view.you ? this.t("practice.you.wins_trick") : this.t("ui.wins_trick", { player: this.seatName(view, seat) });
+  }
+
+  drawLastTrick(view) {
+    const last = view.lastTrick;
+    this.lastBox.hidden = !last;
+    if (!last) {
+      put(this.lastPanel);
+      this.lastPanel.hidden = true;
+      this.lastButton.setAttribute("aria-expanded", "false");
+      this.root.classList.remove("cj-tb--last-open");
+      return;
+    }
+    const s = this.strings;
+    this.lastButton.textContent = `${this.t("practice.last_trick")} (${this.t("ui.trick", { n: last.number })})`;
+    put(
+      this.lastPanel,
+      el(
+        "div",
+        { class: "cj-tb-last-cards" },
+        last.cards.map((play) =>
+          el("figure", { class: "cj-tb-play cj-tb-play--small" + (play.seat === last.winner ? " cj-tb-play--winner" : "") },
+            cardImage(s, play.card, { "data-key": null }),
+            el("figcaption", { text: this.seatName(view, play.seat) + (play.seat === last.winner ? " ✓" : "") })),
+        ),
+      ),
+      el("p", { text: this.winsTrick(view, last.winner) }),
+      last.draws.length
+        ? el("p", { "data-role": "draws" }, `${this.t("ui.draws")}${this.colon}`,
+            last.draws.map((draw, i) => [
+              i ? " · " : "",
+              draw.card
+                ? (draw.seat === view.you ? this.t("practice.you.draw", { card: s.cardName(draw.card) }) : this.t("ui.draw", { player: this.seatName(view, draw.seat), card: s.cardName(draw.card) }))
+                : this.t("examples.draw_hidden", { player: this.seatName(view, draw.seat) }),
+            ]))
+        : null,
+    );
+  }
+
+  drawHand(view, hadFocus) {
+    const s = this.strings;
+    const me = view.seats.find((info) => info.seat === view.you);
+    put(this.handLine, this.nameLine(view, me));
+    this.mine.classList.toggle("cj-tb-seat--turn", Boolean(view.myTurn));
+    this.mine.dataset.seat = String(view.you);
+    const previous = this.hand.querySelector("[tabindex='0']")?.dataset.card;
+    const cards = view.hand.map(({ code, legal }) => {
+      const playable = view.myTurn && legal;
+      return el(
+        "button",
+        {
+          type: "button",
+          class: `cj-tc cj-tc--${code[1].toLowerCase()} cj-tb-card` + (playable ? " cj-tb-card--legal" : "") + (view.hint === code ? " cj-tb-card--hint" : ""),
+          "data-card": code,
+          "data-key": code,
+          "data-legal": String(playable),
+          "aria-disabled": playable ? null : "true",
+          "aria-label": `${s.cardName(code)}, ${this.t(playable ? "practice.playable" : "practice.not_playable")}`,
+          tabindex: "-1",
+          onclick: () => this.onCard(code),
+        },
+        cardPicture(code),
+        el("span", { class: "cj-tb-mark", "aria-hidden": "true", text: playable ? "▲" : "" }),
+      );
+    });
+    put(this.hand, cards);
+    this.hand.style.setProperty("--cj-hand-size", String(Math.max(1, cards.length)));
+    if (!cards.length) return;
+    let index = cards.findIndex((card) => card.dataset.card === previous);
+    if (index < 0 || (view.myTurn && cards[index].dataset.legal !== "true")) {
+      const firstLegal = cards.findIndex((card) => card.dataset.legal === "true");
+      index = firstLegal >= 0 ? firstLegal : Math.max(0, index);
+    }
+    cards[index].tabIndex = 0;
+    if (hadFocus) cards[index].focus();
+  }
+
+  // Put the keyboard on the hand (the playable card it would start on).
+  focusHand() {
+    this.hand.querySelector("[tabindex='0']")?.focus();
+  }
+
+  onHandKey(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const cards = [...this.hand.querySelectorAll("button")];
+    if (!cards.length) return;
+    const current = Math.max(0, cards.indexOf(document.activeElement));
+    const moves = { ArrowLeft: current - 1, ArrowUp: current - 1, ArrowRight: current + 1, ArrowDown: current + 1, Home: 0, End: cards.length - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    const next = (moves[event.key] + cards.length) % cards.length;
+    cards.forEach((card, i) => (card.tabIndex = i === next ? 0 : -1));
+    cards[next].focus();
+  }
+
+  // ----- holding a finished trick in view -----------------------------------------------------
+
+  // Wait `ms`, or less if the reader clicks the table or presses a key: the finished trick
+  // stays in view that long before it goes to its winner.
+  hold(ms) {
+    if (!ms) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.root.removeEventListener("pointerdown", done);
+        document.removeEventListener("keydown", done, true);
+        this.holding = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.root.addEventListener("pointerdown", done);
+      document.addEventListener("keydown", done, true);
+      this.holding = done;
+    });
+  }
+
+  // ----- motion -------------------------------------------------------------------------------
+
+  measure() {
+    const rects = new Map();
+    for (const node of this.root.querySelectorAll("[data-key]")) rects.set(node.dataset.key, { rect: node.getBoundingClientRect(), node });
+    return {
+      cards: rects,
+      stock: this.stock.querySelector(".cj-tb-pile")?.getBoundingClientRect() ?? this.stock.getBoundingClientRect(),
+      seats: new Map([...this.root.querySelectorAll("[data-seat]")].filter((n) => !n.classList.contains("cj-tb-play")).map((n) => [Number(n.dataset.seat), n.getBoundingClientRect()])),
+      trickCards: [...this.trick.querySelectorAll(".cj-tc")].map((node) => ({ rect: node.getBoundingClientRect(), node })),
+    };
+  }
+
+  seatRect(seat) {
+    const node = seat === this.view.you ? this.hand : this.opponents.querySelector(`[data-seat="${seat}"] .cj-tb-fan`);
+    return node?.getBoundingClientRect() ?? null;
+  }
+
+  async animate(before, previous, view, duration) {
+    const moves = [];
+    const slide = (node, from, delay = 0) => {
+      const to = node.getBoundingClientRect();
+      if (!to.width || !from) return;
+      const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+      const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+      const scale = from.width && to.width ? from.width / to.width : 1;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && Math.abs(scale - 1) < 0.01) return;
+      moves.push(
+        node.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${scale})` }, { transform: "none" }], {
+          duration,
+          delay,
+          easing: "cubic-bezier(.2,.7,.3,1)",
+          fill: "backwards",
+        }).finished,
+      );
+    };
+    const wasInTrick = new Set((previous?.trick ?? []).map((play) => play.card));
+    // Cards now in the trick: from the reader's hand (where the card was), or from the seat.
+    for (const play of view.trick) {
+      if (wasInTrick.has(play.card)) continue;
+      const node = this.trick.querySelector(`[data-key="${play.card}"]`);
+      if (!node) continue;
+      const from = before.cards.get(play.card)?.rect ?? before.seats.get(play.seat);
+      slide(node, from);
+    }
+    // A trick that went away: its cards fly to the winner and fade.
+    const collected = previous && previous.trick.length && !view.trick.length;
+    if (collected) {
+      const winner = previous.trickWinner ?? view.lastTrick?.winner;
+      const target = winner === null || winner === undefined ? null : this.seatRect(winner);
+      for (const { rect, node } of before.trickCards) {
+        const ghost = node.cloneNode(true);
+        ghost.removeAttribute("role");
+        ghost.removeAttribute("aria-label");
+        ghost.setAttribute("aria-hidden", "true");
+        ghost.classList.add("cj-tb-ghost");
+        Object.assign(ghost.style, { left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`, height: `${rect.height}px` });
+        this.root.append(ghost);
+        const dx = target ? target.left + target.width / 2 - (rect.left + rect.width / 2) : 0;
+        const dy = target ? target.top + target.height / 2 - (rect.top + rect.height / 2) : 0;
+        const move = ghost.animate(
+          [{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(0.6)`, opacity: 0 }],
+          { duration, easing: "ease-in", fill: "forwards" },
+        );
+        moves.push(move.finished.finally(() => ghost.remove()));
+      }
+    }
+    // Cards new in the reader's hand came from the stock.
+    const stockFrom = before.stock;
+    const handBefore = new Set((previous?.hand ?? []).map((card) => card.code));
+    let order = 0;
+    for (const node of this.hand.querySelectorAll("[data-key]")) {
+      if (!handBefore.has(node.dataset.key)) slide(node, stockFrom, collected ? duration * (0.6 + 0.4 * order++) : 0);
+    }
+    // The opponents' hands that grew: their last cards came from the stock too.
+    for (const info of view.seats) {
+      if (info.seat === view.you) continue;
+      const old = previous?.seats.find((s) => s.seat === info.seat);
+      const grown = old ? info.handCount - old.handCount : 0;
+      if (grown <= 0) continue;
+      const fan = this.opponents.querySelector(`[data-seat="${info.seat}"] .cj-tb-fan`);
+      const knownBefore = new Set(old.known ?? []);
+      const fresh = [...fan.children].filter((node) => node.dataset.key.startsWith("back-") ? false : !knownBefore.has(node.dataset.key));
+      const backs = [...fan.children].filter((node) => node.dataset.key.startsWith("back-"));
+      const arrivals = fresh.length >= grown ? fresh.slice(-grown) : [...fresh, ...backs.slice(-(grown - fresh.length))];
+      for (const node of arrivals) slide(node, stockFrom, collected ? duration * (0.6 + 0.4 * order++) : 0);
+    }
+    this.root.dataset.moving = "true";
+    try {
+      await Promise.allSettled(moves);
+    } finally {
+      delete this.root.dataset.moving;
+    }
+  }
+}
+
+// For pages that load scripts without modules (and for the puzzles page to come).
+window.CJTable = { CardTable, cardImage, cardPicture, disclosure, put, SPEEDS, SPEED_NAMES };

@@ -1,0 +1,236 @@
+"""The Puzzles page in Chromium: solve one, fail one and see the refutation, open the daily
+puzzle, in two languages; progress kept, checked and reset; a saved personal puzzle."""
+
+from __future__ import annotations
+
+import datetime
+import json
+
+import pytest
+from support import ROOT, language_prefix
+
+from engine.puzzles import daily_index, judge, position_of
+
+pytestmark = pytest.mark.browser
+
+LOAD_TIMEOUT_MS = 90_000
+ANSWER_TIMEOUT_MS = 30_000
+PUZZLES = [
+    json.loads(line)
+    for line in (ROOT / "tutorials" / "puzzles.jsonl").read_text(encoding="utf-8").splitlines()
+]
+
+
+def catalogue(lang: str) -> dict:
+    return json.loads((ROOT / "engine" / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def open_puzzle(page, site_url: str, lang: str, puzzle_id: str | None = None):
+    query = f"?puzzle={puzzle_id}" if puzzle_id else ""
+    page.goto(f"{site_url}{language_prefix(lang)}puzzles/{query}")
+    page.wait_for_selector(".cj-puzzles[data-state=ready][data-status=playing]", timeout=LOAD_TIMEOUT_MS)
+    return page.locator(".cj-puzzles")
+
+
+def first_with(steps: int) -> dict:
+    return next(p for p in PUZZLES if len(p["solution"]) == steps)
+
+
+def serious_violations(page, selector: str) -> list[str]:
+    page.add_script_tag(
+        content=(ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
+    )
+    found = json.loads(page.evaluate("async (s) => JSON.stringify((await axe.run(s)).violations)", selector))
+    return [
+        f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_solve_fail_and_daily(watched_page, site_url, lang):
+    page = watched_page.page
+    cat = catalogue(lang)["puzzles"]
+    reasons = catalogue(lang)["analysis"]["reasons"]
+    solved = first_with(1)
+    root = open_puzzle(page, site_url, lang, solved["id"])
+    assert root.get_attribute("data-puzzle") == solved["id"]
+    assert cat["task"] in root.locator("[data-role=task]").inner_text()
+    # Solve it: the solution card, then the verdict and a higher rating.
+    root.locator(f"[data-role=hand] button[data-card='{solved['solution'][0]}']").click()
+    page.wait_for_selector(".cj-puzzles[data-status=solved]", timeout=ANSWER_TIMEOUT_MS)
+    feedback = root.locator("[data-role=feedback]").inner_text()
+    assert cat["solved"].split("{card}")[0].strip() in feedback
+    progress = json.loads(page.evaluate("() => localStorage.getItem('cj-puzzles-progress')"))
+    assert progress["solved"] == [solved["id"]] and progress["streak"] == 1
+    assert progress["player"]["rating"] > 1500
+    # Fail another: a wrong card is refuted to the end of the deal, with the point and reason.
+    failed = PUZZLES[1] if PUZZLES[1]["id"] != solved["id"] else PUZZLES[2]
+    deal = position_of(failed["record"])
+    from engine import card_code
+
+    wrong = next(card_code(c) for c in deal.legal_plays() if card_code(c) != failed["solution"][0])
+    verdict = judge(deal, wrong)
+    root = open_puzzle(page, site_url, lang, failed["id"])
+    root.locator(f"[data-role=hand] button[data-card='{wrong}']").click()
+    page.wait_for_selector(".cj-puzzles[data-status=failed]", timeout=ANSWER_TIMEOUT_MS)
+    feedback = root.locator("[data-role=feedback]").inner_text()
+    assert reasons[verdict["reason"]] in feedback
+    points = catalogue(lang)["points"]
+    named = verdict["lost"] or verdict["conceded"]
+    assert all(points[name] in feedback for name in named) and named
+    assert root.locator("[data-action=retry]").is_visible()
+    progress = json.loads(page.evaluate("() => localStorage.getItem('cj-puzzles-progress')"))
+    assert progress["failed"] == [failed["id"]] and progress["streak"] == 0
+    # "Next puzzle" while a refutation is still being played out cuts it short.
+    root = open_puzzle(page, site_url, lang, failed["id"])
+    root.locator(f"[data-role=hand] button[data-card='{wrong}']").click()
+    page.wait_for_selector(".cj-puzzles[data-status=busy]", timeout=ANSWER_TIMEOUT_MS)
+    root.locator(".cj-pz-actions [data-action=next]").click()
+    page.wait_for_selector(
+        f".cj-puzzles[data-status=playing]:not([data-puzzle='{failed['id']}'])", timeout=ANSWER_TIMEOUT_MS
+    )
+    # The daily puzzle: the same pick as the engine's for today's UTC date.
+    root.locator("[data-action=daily]").click()
+    today = datetime.datetime.now(datetime.UTC).date()
+    expected = PUZZLES[daily_index(today, len(PUZZLES))]["id"]
+    page.wait_for_selector(
+        f".cj-puzzles[data-puzzle='{expected}'][data-status=playing]", timeout=ANSWER_TIMEOUT_MS
+    )
+    assert catalogue(lang)["puzzles"]["daily"] in root.locator("[data-role=title]").inner_text()
+    assert serious_violations(page, ".cj-puzzles") == []
+    assert watched_page.foreign_requests() == []
+    assert watched_page.console_errors == []
+
+
+def test_two_moves_by_keyboard_then_show_and_next(watched_page, site_url):
+    page = watched_page.page
+    puzzle = first_with(2)
+    root = open_puzzle(page, site_url, "en", puzzle["id"])
+    for card in puzzle["solution"]:
+        page.wait_for_selector(".cj-puzzles[data-status=playing]", timeout=ANSWER_TIMEOUT_MS)
+        hand = root.locator("[data-role=hand] button")
+        codes = [hand.nth(i).get_attribute("data-card") for i in range(hand.count())]
+        root.locator("[data-role=hand] button[tabindex='0']").focus()
+        start = codes.index(page.evaluate("() => document.activeElement.dataset.card"))
+        for _ in range((codes.index(card) - start) % len(codes)):
+            page.keyboard.press("ArrowRight")
+        assert page.evaluate("() => document.activeElement.dataset.card") == card
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".cj-puzzles:not([data-status=busy])", timeout=ANSWER_TIMEOUT_MS)
+    page.wait_for_selector(".cj-puzzles[data-status=solved]", timeout=ANSWER_TIMEOUT_MS)
+    # Show the solution of the next puzzle: it plays out, and the first try counts as missed.
+    root.locator(".cj-pz-actions [data-action=next]").click()
+    page.wait_for_selector(
+        f".cj-puzzles[data-status=playing]:not([data-puzzle='{puzzle['id']}'])", timeout=ANSWER_TIMEOUT_MS
+    )
+    shown = root.get_attribute("data-puzzle")
+    root.locator("[data-action=show]").click()
+    page.wait_for_selector(".cj-puzzles[data-status=shown]", timeout=ANSWER_TIMEOUT_MS)
+    solution = next(p for p in PUZZLES if p["id"] == shown)["solution"]
+    assert "The solution:" in root.locator("[data-role=feedback]").inner_text()
+    progress = json.loads(page.evaluate("() => localStorage.getItem('cj-puzzles-progress')"))
+    assert progress["failed"] == [shown] and progress["solved"] == [puzzle["id"]]
+    assert len(solution) >= 1
+    assert watched_page.console_errors == []
+
+
+def test_corrupt_progress_is_dropped_with_a_notice_and_reset_asks_first(watched_page, site_url):
+    page = watched_page.page
+    cat = catalogue("fr")["puzzles"]
+    page.goto(f"{site_url}fr/puzzles/")
+    page.evaluate(
+        """() => {
+            localStorage.setItem('cj-puzzles-progress', '{"version": 1, "player": 3}');
+            localStorage.setItem('cj-puzzles-personal', 'not json');
+        }"""
+    )
+    root = open_puzzle(page, site_url, "fr", PUZZLES[0]["id"])
+    notices = root.locator("[data-role=notice]").inner_text()
+    assert cat["corrupt"] in notices and cat["corrupt_personal"] in notices
+    root.locator(f"[data-role=hand] button[data-card='{PUZZLES[0]['solution'][0]}']").click()
+    page.wait_for_selector(".cj-puzzles[data-status=solved]", timeout=ANSWER_TIMEOUT_MS)
+    solved_text = root.locator("[data-role=solved]").inner_text()
+    root.locator("[data-action=reset]").click()
+    assert cat["reset_confirm"] in root.locator(".cj-pz-progress").inner_text()
+    root.locator("[data-action=reset-no]").click()
+    assert root.locator("[data-role=solved]").inner_text() == solved_text
+    root.locator("[data-action=reset]").click()
+    root.locator("[data-action=reset-yes]").click()
+    progress = json.loads(page.evaluate("() => localStorage.getItem('cj-puzzles-progress')"))
+    assert progress["solved"] == [] and progress["player"]["rating"] == 1500
+    assert "1500" in root.locator("[data-role=rating]").inner_text()
+    assert watched_page.console_errors == []
+
+
+def test_a_saved_personal_puzzle_is_played_from_the_list(watched_page, site_url):
+    page = watched_page.page
+    source = PUZZLES[5]
+    deal = position_of(source["record"])
+    from engine import card_code
+
+    wrong = next(card_code(c) for c in deal.legal_plays() if card_code(c) != source["solution"][0])
+    page.goto(f"{site_url}puzzles/")
+    page.wait_for_function("() => window.CJPuzzles !== undefined", timeout=LOAD_TIMEOUT_MS)
+    saved = page.evaluate(
+        "(p) => window.CJPuzzles.savePersonal(p)",
+        {"record": source["record"], "seat": source["seat"], "played": wrong, "trick": 22},
+    )
+    root = open_puzzle(page, site_url, "en", saved)
+    assert root.get_attribute("data-kind") == "personal"
+    root.locator(f"[data-role=hand] button[data-card='{source['solution'][0]}']").click()
+    page.wait_for_selector(".cj-puzzles[data-status=solved]", timeout=ANSWER_TIMEOUT_MS)
+    # Personal puzzles never move the rating.
+    assert page.evaluate("() => localStorage.getItem('cj-puzzles-progress')") is None
+    root.locator("[data-action=delete]").click()
+    assert json.loads(page.evaluate("() => localStorage.getItem('cj-puzzles-personal')"))["puzzles"] == []
+    assert watched_page.console_errors == []
+
+
+def test_a_blunder_saved_from_review_becomes_a_personal_puzzle(watched_page, site_url):
+    import random
+
+    from engine import Deal, Rules, record_of
+    from engine.ai.heuristic import HeuristicBot
+    from engine.analysis import analyse
+
+    # A deal where the reader (seat 0) plays at random: it blunders once the stock is empty.
+    deal = Deal.from_seed(Rules(), 30, 1)
+    rng = random.Random(30)
+    while not deal.is_over:
+        seat = deal.to_move
+        choices = list(deal.legal_plays())
+        deal.play(rng.choice(choices) if seat == 0 else HeuristicBot().choose(deal.view(seat)))
+    record = record_of(deal)
+    blunders = [d for d in analyse(record, seat=0)["decisions"] if d["grade"] == "blunder" and d["exact"]]
+    assert blunders
+    page = watched_page.page
+    page.goto(f"{site_url}practice/")
+    page.wait_for_function("() => window.CJReview !== undefined", timeout=LOAD_TIMEOUT_MS)
+    page.evaluate(
+        """(record) => {
+            const box = document.createElement('div');
+            box.id = 'review-box';
+            document.querySelector('.cj-practice').after(box);
+            window.CJReview.open(box, {record, seat: 0, lang: 'en'});
+        }""",
+        record,
+    )
+    page.wait_for_selector("#review-box [data-role=timeline]", timeout=120_000)
+    first = blunders[0]
+    item = page.locator(f"#review-box li.cj-rv-mine[data-play-index='{first['play_index']}']")
+    item.locator("summary").click()
+    item.locator("[data-action=save-puzzle]").click()
+    page.wait_for_selector("[data-role=puzzle-saved]:not(:empty)")
+    saved = json.loads(page.evaluate("() => localStorage.getItem('cj-puzzles-personal')"))["puzzles"]
+    assert len(saved) == 1 and saved[0]["played"] == first["played"]
+    assert len(saved[0]["record"]["plays"]) == first["play_index"]
+    root = open_puzzle(page, site_url, "en", saved[0]["id"])
+    root.locator(f"[data-role=hand] button[data-card='{first['played']}']").click()
+    page.wait_for_selector(".cj-puzzles[data-status=failed]", timeout=ANSWER_TIMEOUT_MS)
+    root.locator("[data-action=retry]").click()
+    page.wait_for_selector(".cj-puzzles[data-status=playing]", timeout=ANSWER_TIMEOUT_MS)
+    root.locator(f"[data-role=hand] button[data-card='{first['best'][0]}']").click()
+    page.wait_for_selector(".cj-puzzles[data-status=solved]", timeout=ANSWER_TIMEOUT_MS)
+    assert watched_page.console_errors == []
