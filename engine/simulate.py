@@ -12,172 +12,67 @@ import random
 import time
 
 from .bots import BOTS, make_bot
-from .cards import JACK, RANK_OF, SUIT_MASK_OF, SUIT_MASKS, SUIT_OF
+from .cards import SUIT_MASK_OF
 from .deal import Deal
+from .kernel import PlayState
 from .legality import legal_mask
 from .rules import Rules
-from .scoring import deal_points
 from .shuffle import deal_deck, shuffled_deck
-from .tricks import DRAW_ORDER, HAND_SIZE, beating_masks, trick_count, trick_winner
 
 # A byte below 240 taken modulo a count of legal plays (at most 6) is exactly uniform,
 # because 240 is a multiple of 1..6; bytes of 240 and above are skipped.
 _UNIFORM_LIMIT = 240
 _CHOICE_BYTES = 96
-_BIT = tuple(1 << card for card in range(52))
-def random_playout(rules: Rules, rng: random.Random, dealer: int, plays: list | None = None):
+
+
+def random_playout(
+    rules: Rules, rng: random.Random, dealer: int, plays: list[int] | None = None
+) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
     """Deal from `rng` and play the whole deal with uniformly random legal cards.
 
-    Returns (point seats, card values) as `deal_points` does; appends each card to `plays`
-    when a list is given (the tests replay those plays through Deal and compare).
+    The cards move through the play kernel (`PlayState.play`); only the choice of card is
+    done here, with random bytes drawn in batches. Returns (point seats, card values) as
+    `deal_points` does; appends each card to `plays` when a list is given.
     """
-    if rules.players == 2 and plays is None:
-        return _random_playout_two(rules, rng, dealer)
-    return _random_playout_any(rules, rng, dealer, plays)
-
-
-def _redraw(rng: random.Random, choices: bytes, choice_at: int):
-    """Next byte below the uniform limit, refilling the byte buffer as needed (the rare path)."""
-    while True:
-        if choice_at >= len(choices):
-            choices = rng.randbytes(_CHOICE_BYTES)
-            choice_at = 0
-        byte = choices[choice_at]
-        choice_at += 1
-        if byte < _UNIFORM_LIMIT:
-            return byte, choices, choice_at
-
-
-def _random_playout_any(rules: Rules, rng: random.Random, dealer: int, plays: list | None):
-    players = rules.players
-    deck = shuffled_deck(rng)
-    hands = [0] * players
-    dealt = HAND_SIZE * players
-    for index in range(dealt):
-        hands[(dealer + 1 + index) % players] |= 1 << deck[index]
-    stock = deck[dealt:]
-    stock_len = len(stock)
-    trump = SUIT_OF[stock[0]]
-    trump_mask = SUIT_MASKS[trump]
-    trump_when_able = rules.trump_when_able
-    must_trump_when_void = rules.must_trump_when_void
-    draw_order = DRAW_ORDER[players]
-    next_seat = tuple((seat + 1) % players for seat in range(players))
-    won = [0] * players
-    played = [0] * players
-    choices = b""
-    choice_at = 0
-    position = 0
-    leader = (dealer + 1) % players
-    trick = [0] * players
-    for _ in range(trick_count(players)):
-        seat = leader
-        led_mask = 0
-        taken = 0
-        for slot in range(players):
-            hand = hands[seat]
-            legal = legal_mask(hand, led_mask, trump_mask, trump_when_able, must_trump_when_void)
-            if legal & (legal - 1):
-                byte, choices, choice_at = _redraw(rng, choices, choice_at)
-                for _ in range(byte % legal.bit_count()):
-                    legal &= legal - 1
-                legal &= -legal
-            card = legal.bit_length() - 1
-            hands[seat] = hand ^ legal
-            played[seat] |= legal
-            taken |= legal
-            trick[slot] = card
-            if not led_mask:
-                led_mask = SUIT_MASKS[SUIT_OF[card]]
-            seat = next_seat[seat]
-        if plays is not None:
-            plays.extend(trick)
-        winner = (leader + trick_winner(trick, trump)) % players
-        won[winner] |= taken
-        if stock_len - position >= players:
-            for drawer in draw_order[winner]:
-                hands[drawer] |= 1 << stock[position]
-                position += 1
-        leader = winner
-    jack_turned = rules.turned_jack and RANK_OF[stock[0]] == JACK
-    return deal_points(rules, trump, dealer, won, played, jack_turned)
-
-
-def _random_playout_two(rules: Rules, rng: random.Random, dealer: int):
-    """The same play-out specialised to two players for speed: hands and won cards are kept
-    as leader/other locals swapped when the lead changes, and the winner of a trick comes from
-    `beating_masks` (built by trick_winner)."""
-    deck = shuffled_deck(rng)
-    # Dealt one at a time from the non-dealer: even deck positions to the non-dealer.
-    # Distinct powers of two: their sum is their union, computed in C.
-    leader_hand = sum(map(_BIT.__getitem__, deck[0:12:2]))
-    other_hand = sum(map(_BIT.__getitem__, deck[1:12:2]))
-    stock = deck[12:]
-    trump = SUIT_OF[stock[0]]
-    trump_mask = SUIT_MASKS[trump]
-    beats = beating_masks(trump)
+    state = PlayState.from_deck(rules, shuffled_deck(rng), dealer)
+    play = state.play
+    hands = state.hands
+    players = state.players
+    next_seat = state.next_seat
     suit_mask_of = SUIT_MASK_OF
+    trump_mask = state.trump_mask
     trump_when_able = rules.trump_when_able
     must_trump_when_void = rules.must_trump_when_void
-    track_holders = rules.low == "holder"
-    leader = 1 - dealer
-    leader_won = other_won = 0
-    # Cards each seat held: dealt plus drawn (only needed for `low: holder`).
-    leader_held, other_held = leader_hand, other_hand
     choices = rng.randbytes(_CHOICE_BYTES)
     choice_at = 0
-    position = 0
-    for _ in range(26):
-        if choice_at > _CHOICE_BYTES - 2:
-            choices = rng.randbytes(_CHOICE_BYTES)
-            choice_at = 0
-        lead = legal_mask(leader_hand, 0, trump_mask, trump_when_able, must_trump_when_void)
-        if lead & (lead - 1):
-            byte = choices[choice_at]
-            choice_at += 1
-            if byte >= _UNIFORM_LIMIT:
-                byte, choices, choice_at = _redraw(rng, choices, choice_at)
-            skip = byte % lead.bit_count()
-            while skip:
-                lead &= lead - 1
-                skip -= 1
-            lead &= -lead
-        leader_hand ^= lead
-        led_card = lead.bit_length() - 1
-        follow = legal_mask(
-            other_hand, suit_mask_of[led_card], trump_mask, trump_when_able, must_trump_when_void
-        )
-        if follow & (follow - 1):
-            byte = choices[choice_at]
-            choice_at += 1
-            if byte >= _UNIFORM_LIMIT:
-                byte, choices, choice_at = _redraw(rng, choices, choice_at)
-            skip = byte % follow.bit_count()
-            while skip:
-                follow &= follow - 1
-                skip -= 1
-            follow &= -follow
-        other_hand ^= follow
-        if beats[led_card] & follow:
-            leader = 1 - leader
-            leader_hand, other_hand = other_hand, leader_hand
-            leader_won, other_won = other_won | lead | follow, leader_won
-            leader_held, other_held = other_held, leader_held
-        else:
-            leader_won |= lead | follow
-        if position < 40:
-            top = 1 << stock[position]
-            under = 1 << stock[position + 1]
-            leader_hand |= top
-            other_hand |= under
-            if track_holders:
-                leader_held |= top
-                other_held |= under
-            position += 2
-    won = (leader_won, other_won) if leader == 0 else (other_won, leader_won)
-    # `held` is only consulted when Low goes to its holder.
-    held = (leader_held, other_held) if leader == 0 else (other_held, leader_held)
-    return deal_points(rules, trump, dealer, won, held, rules.turned_jack and RANK_OF[stock[0]] == JACK)
+    seat = state.to_move
+    for _ in range(state.total_tricks):
+        led_mask = 0
+        for _ in range(players):
+            legal = legal_mask(hands[seat], led_mask, trump_mask, trump_when_able, must_trump_when_void)
+            if legal & (legal - 1):
+                while True:
+                    if choice_at == _CHOICE_BYTES:
+                        choices = rng.randbytes(_CHOICE_BYTES)
+                        choice_at = 0
+                    byte = choices[choice_at]
+                    choice_at += 1
+                    if byte < _UNIFORM_LIMIT:
+                        break
+                skip = byte % legal.bit_count()
+                while skip:
+                    legal &= legal - 1
+                    skip -= 1
+                legal &= -legal
+            card = legal.bit_length() - 1
+            if not led_mask:
+                led_mask = suit_mask_of[card]
+            if plays is not None:
+                plays.append(card)
+            # The kernel returns the trick's winner (the next leader) once the trick is full.
+            winner = play(card)
+            seat = next_seat[seat] if winner < 0 else winner
+    return state.points()
 
 
 def _bot_deal(rules: Rules, rng: random.Random, dealer: int, bots) -> tuple:
@@ -198,7 +93,7 @@ def _count_into(points: list[int], seats: list) -> None:
 
 def simulate(
     rules: Rules | str | dict, bot_names: list[str], deals: int, seed: int, *, duplicate: bool = False,
-    matches: int = 0, think_ms: float | None = None, bot_options: dict | None = None,
+    matches: int = 0, samples: int | None = None, bot_options: dict | None = None,
 ) -> dict:  # fmt: skip
     """Play `deals` deals, bot i in seat i, the dealer moving left each deal.
 
@@ -207,7 +102,8 @@ def simulate(
     play-out); lists are per bot in the given order. `duplicate` plays each deal once per rotation of
     the bots over the seats (twice, seats swapped, with two players). `matches` > 0 plays that
     many whole matches to the target instead of `deals` deals (each match rotated the same way
-    under `duplicate`). `think_ms` and `bot_options` are passed to every bot factory.
+    under `duplicate`). `bot_options` go to every bot factory; `samples` (worlds per decision)
+    goes to the expert bots only.
     A deal (or match) is won by the bot with strictly the most points in it. The share is each
     bot's part of all points, with a 95% interval over the independent units (a deal, a match,
     or with `duplicate` all rotations of one).
@@ -233,13 +129,14 @@ def simulate(
         and not matches
     )
     options = dict(bot_options or {})
-    if think_ms is not None:
-        options["think_ms"] = think_ms
+    expert_options = dict(options) if samples is None else {**options, "samples": samples}
     bots = (
         None
         if fast
         else [
-            make_bot(name, seed=seed * 8 + seat, rules=rules, **options)
+            make_bot(
+                name, seed=seed * 8 + seat, rules=rules, **(expert_options if name == "expert" else options)
+            )
             for seat, name in enumerate(bot_names)
         ]
     )
