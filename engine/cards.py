@@ -74,10 +74,6 @@ def card_code(card: int) -> str:
     return RANKS[RANK_OF[card]] + SUITS[SUIT_OF[card]]
 
 
-def suit_code(suit: int) -> str:
-    return SUITS[suit]
-
-
 def mask_of(cards) -> int:
     mask = 0
     for card in cards:

@@ -1,7 +1,7 @@
 """Many deals played by bots, with a fast all-int play-out for uniformly random bots.
 
-The fast play-out calls the same `legal_mask`, `trick_winner`, `DRAW_ORDER` and
-`deal_points` as Deal, so it is the same rules, only without undo history and views.
+The fast play-out moves the cards through the play kernel (`engine.kernel.PlayState`), as
+Deal does, so it is the same rules, only without legality errors, trick records and views.
 """
 
 from __future__ import annotations
@@ -75,16 +75,6 @@ def random_playout(
     return state.points()
 
 
-def _bot_deal(rules: Rules, rng: random.Random, dealer: int, bots) -> tuple:
-    hands, stock = deal_deck(shuffled_deck(rng), rules.players, dealer)
-    deal = Deal.from_cards(rules, hands, stock, dealer)
-    while not deal.is_over:
-        seat = deal.to_move
-        deal.play(bots[seat].choose(deal.view(seat)))
-    result = deal.result()
-    return result.seats, result.values
-
-
 def _count_into(points: list[int], seats: list) -> None:
     for seat in range(len(points)):
         points[seat] += seats.count(seat)
@@ -149,7 +139,7 @@ def simulate(
     try:
         start = time.perf_counter()
         if fast:
-            _run(rules, rng, deals, players, fast, bots, points)
+            _run_random(rules, rng, deals, points)
             played = deals
         elif matches:
             played = _run_matches(rules, seed, matches, bots, duplicate, points, deal_wins, match_wins, units)
@@ -261,16 +251,12 @@ def _shares(points: list[int], units: list[list[int]]):
     return [round(share, 4) for share in shares], intervals
 
 
-def _run(rules, rng, deals, players, fast, bots, points) -> None:
-    if fast:
-        # Point seats gathered in C (extend) and counted per batch: the loop stays minimal.
-        batch: list = []
-        for number in range(deals):
-            batch.extend(random_playout(rules, rng, number % players)[0])
-            if len(batch) > 50_000:
-                _count_into(points, batch)
-        _count_into(points, batch)
-    else:
-        for number in range(deals):
-            seats, _ = _bot_deal(rules, rng, number % players, bots)
-            _count_into(points, list(seats))
+def _run_random(rules: Rules, rng: random.Random, deals: int, points: list[int]) -> None:
+    """All bots uniformly random: the fast play-out, point seats gathered in C and counted in batches."""
+    players = rules.players
+    batch: list[int | None] = []
+    for number in range(deals):
+        batch.extend(random_playout(rules, rng, number % players)[0])
+        if len(batch) > 50_000:
+            _count_into(points, batch)
+    _count_into(points, batch)
