@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .cards import JACK, RANK_OF, SUIT_OF, SUITS, card_code, cards_of, parse_card
+from .cards import JACK, RANK_OF, SUIT_OF, SUITS, card_code, cards_of, mask_of, parse_card
 from .errors import IllegalPlay, SetupError
 from .kernel import PlayState
 from .legality import DEAL_OVER, MUST_FOLLOW_SUIT, refusal
@@ -88,7 +88,8 @@ class Deal:
         except ValueError as error:
             raise SetupError("seed", str(error)) from None
         hands, stock = deal_deck(shuffled_deck(rng), rules.players, dealer)
-        return cls(rules, [_mask(hand) for hand in hands], stock, dealer)
+        # shuffle.deal_deck is annotated list[int] for what is a list of hands (lists of ints).
+        return cls(rules, [mask_of(hand) for hand in hands], stock, dealer)  # type: ignore[arg-type]
 
     @classmethod
     def from_cards(
@@ -116,7 +117,7 @@ class Deal:
         for seat, hand in enumerate(hands):
             if not isinstance(hand, (list, tuple)) or len(hand) != HAND_SIZE:
                 raise SetupError(f"hands[{seat}]", f"expected a list of {HAND_SIZE} cards")
-            masks.append(_mask(take(f"hands[{seat}][{i}]", card) for i, card in enumerate(hand)))
+            masks.append(mask_of(take(f"hands[{seat}][{i}]", card) for i, card in enumerate(hand)))
         size = stock_size(players)
         if not isinstance(stock, (list, tuple)) or len(stock) != size:
             raise SetupError("stock", f"expected a list of {size} cards (top card first)")
@@ -251,7 +252,7 @@ class Deal:
         draws = tuple(
             Draw(drawer, stock[position + offset]) for offset, drawer in enumerate(state.draw_order[winner])
         ) if state.pos != position else ()  # fmt: skip
-        finished = Trick(leader, cards, winner, draws)
+        finished = Trick(leader, tuple(cards), winner, draws)
         self._tricks.append(finished)
         return finished
 
@@ -284,16 +285,9 @@ class Deal:
         )
 
 
-def _mask(cards: Iterable[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
-
-
 def _code_or_none(card: object) -> str | None:
     try:
-        return card_code(card)
+        return card_code(card)  # type: ignore[arg-type]  # card_code rejects non-ints itself
     except ValueError:
         return None
 

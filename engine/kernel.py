@@ -14,6 +14,7 @@ is its own history, and each completed trick keeps one small entry.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Self
 
 from .cards import JACK, RANK_OF, SUIT_MASK_OF, SUIT_MASKS, SUIT_OF
 from .legality import legal_mask
@@ -131,7 +132,7 @@ class PlayState:
         top = stock[0]
         return cls(rules, SUIT_OF[top], dealer, rules.turned_jack and RANK_OF[top] == JACK, hands, stock)
 
-    def copy(self) -> PlayState:
+    def copy(self) -> Self:
         """An independent state (undo history included); the same class as `self`."""
         other = object.__new__(type(self))
         for name in PlayState.__slots__:

@@ -10,8 +10,9 @@ import gc
 import math
 import random
 import time
+from typing import Any
 
-from .bots import BOTS, make_bot
+from .bots import BOTS, Bot, make_bot
 from .cards import SUIT_MASK_OF
 from .deal import Deal
 from .kernel import PlayState
@@ -75,16 +76,17 @@ def random_playout(
     return state.points()
 
 
-def _count_into(points: list[int], seats: list) -> None:
+def _count_into(points: list[int], seats: list[int | None]) -> None:
     for seat in range(len(points)):
         points[seat] += seats.count(seat)
     seats.clear()
 
 
 def simulate(
-    rules: Rules | str | dict, bot_names: list[str], deals: int, seed: int, *, duplicate: bool = False,
-    matches: int = 0, samples: int | None = None, bot_options: dict | None = None,
-) -> dict:  # fmt: skip
+    rules: Rules | str | dict[str, Any], bot_names: list[str], deals: int, seed: int, *,
+    duplicate: bool = False, matches: int = 0, samples: int | None = None,
+    bot_options: dict[str, Any] | None = None,
+) -> dict[str, Any]:  # fmt: skip
     """Play `deals` deals, bot i in seat i, the dealer moving left each deal.
 
     Returns {deals, seconds, deals_per_second, points}, plus {deal_wins, match_wins, share,
@@ -120,16 +122,10 @@ def simulate(
     )
     options = dict(bot_options or {})
     expert_options = dict(options) if samples is None else {**options, "samples": samples}
-    bots = (
-        None
-        if fast
-        else [
-            make_bot(
-                name, seed=seed * 8 + seat, rules=rules, **(expert_options if name == "expert" else options)
-            )
-            for seat, name in enumerate(bot_names)
-        ]
-    )
+    bots = [] if fast else [
+        make_bot(name, seed=seed * 8 + seat, rules=rules, **(expert_options if name == "expert" else options))
+        for seat, name in enumerate(bot_names)
+    ]  # fmt: skip
     deal_wins = [0] * players
     match_wins = [0] * players
     units: list[list[int]] = []
@@ -149,7 +145,7 @@ def simulate(
     finally:
         if collecting:
             gc.enable()
-    summary = {
+    summary: dict[str, Any] = {
         "deals": played,
         "seconds": round(seconds, 6),
         "deals_per_second": round(played / seconds, 1) if seconds > 0 else None,
@@ -172,14 +168,34 @@ def _winner_of(totals: list[int]) -> int | None:
     return totals.index(best) if totals.count(best) == 1 else None
 
 
-def _play_deal(deal: Deal, bots, seat_bot) -> list[int]:
+def _play_deal(deal: Deal, bots: list[Bot], seat_bot: tuple[int, ...]) -> list[int]:
     while not deal.is_over:
         seat = deal.to_move
+        assert seat is not None  # the deal is not over
         deal.play(bots[seat_bot[seat]].choose(deal.view(seat)))
-    return deal.result().points_per_seat(deal.players)
+    points: list[int] = deal.result().points_per_seat(deal.players)
+    return points
 
 
-def _run_deals(rules, rng, deals, bots, duplicate, points, deal_wins, units) -> int:
+def _tally(
+    per_seat: list[int], seat_bot: tuple[int, ...], points: list[int], deal_wins: list[int], unit: list[int]
+) -> None:
+    """Credit one played deal's points to the bots that sat in each seat."""
+    per_bot = [0] * len(per_seat)
+    for seat, got in enumerate(per_seat):
+        per_bot[seat_bot[seat]] += got
+    winner = _winner_of(per_bot)
+    if winner is not None:
+        deal_wins[winner] += 1
+    for bot, got in enumerate(per_bot):
+        points[bot] += got
+        unit[bot] += got
+
+
+def _run_deals(
+    rules: Rules, rng: random.Random, deals: int, bots: list[Bot], duplicate: bool, points: list[int],
+    deal_wins: list[int], units: list[list[int]],
+) -> int:  # fmt: skip
     players = rules.players
     played = 0
     for number in range(deals):
@@ -187,22 +203,16 @@ def _run_deals(rules, rng, deals, bots, duplicate, points, deal_wins, units) -> 
         unit = [0] * players
         for seat_bot in _rotations(players, duplicate):
             deal = Deal.from_cards(rules, hands, stock, number % players)
-            per_seat = _play_deal(deal, bots, seat_bot)
-            per_bot = [0] * players
-            for seat, got in enumerate(per_seat):
-                per_bot[seat_bot[seat]] += got
-            winner = _winner_of(per_bot)
-            if winner is not None:
-                deal_wins[winner] += 1
-            for bot in range(players):
-                points[bot] += per_bot[bot]
-                unit[bot] += per_bot[bot]
+            _tally(_play_deal(deal, bots, seat_bot), seat_bot, points, deal_wins, unit)
             played += 1
         units.append(unit)
     return played
 
 
-def _run_matches(rules, seed, matches, bots, duplicate, points, deal_wins, match_wins, units) -> int:
+def _run_matches(
+    rules: Rules, seed: int, matches: int, bots: list[Bot], duplicate: bool, points: list[int],
+    deal_wins: list[int], match_wins: list[int], units: list[list[int]],
+) -> int:  # fmt: skip
     from .match import Match
 
     players = rules.players
@@ -217,29 +227,24 @@ def _run_matches(rules, seed, matches, bots, duplicate, points, deal_wins, match
                     break
                 per_seat = _play_deal(deal, bots, seat_bot)
                 match.finish_deal()
-                per_bot = [0] * players
-                for seat, got in enumerate(per_seat):
-                    per_bot[seat_bot[seat]] += got
-                winner = _winner_of(per_bot)
-                if winner is not None:
-                    deal_wins[winner] += 1
-                for bot in range(players):
-                    points[bot] += per_bot[bot]
-                    unit[bot] += per_bot[bot]
+                _tally(per_seat, seat_bot, points, deal_wins, unit)
                 played += 1
+            assert match.winner is not None  # the match is over
             match_wins[seat_bot[match.winner]] += 1
         units.append(unit)
     return played
 
 
-def _shares(points: list[int], units: list[list[int]]):
+def _shares(
+    points: list[int], units: list[list[int]]
+) -> tuple[list[float | None], list[list[float] | None]]:
     """Each bot's share of all points, with a 95% interval (ratio estimator over the units)."""
     total = sum(points)
     if not total:
         return [None] * len(points), [None] * len(points)
     shares = [p / total for p in points]
     n = len(units)
-    intervals: list = []
+    intervals: list[list[float] | None] = []
     for bot, share in enumerate(shares):
         if n < 2:
             intervals.append(None)

@@ -14,13 +14,18 @@ Pyodide and on every machine, however fast it is.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..cards import JACK, RANK_OF, SUIT_MASKS, SUIT_OF, TEN, TWO, make_card
 from ..tricks import beating_masks
 from .endgame import EndgameSolver, solve_position
 from .heuristic import HeuristicBot, is_boss, view_gone, view_top
 from .world import played_by_seat, sample_world
+
+if TYPE_CHECKING:
+    from ..deal import Deal
+    from ..rules import Rules
+    from ..view import PlayerView
 
 # Worlds sampled per decision. DEFAULT_SAMPLES: see scripts/bench_bots.py (strength) and
 # scripts/bench_expert_latency.py (time per move); MAX_SAMPLES bounds the work one request
@@ -48,12 +53,12 @@ REASON_CODES = (
 )
 
 
-def endgame_solvable(view) -> bool:
+def endgame_solvable(view: PlayerView) -> bool:
     """Two players, open stock, stock empty: every card's place is known to both."""
     return view.rules.players == 2 and view.rules.stock == "open" and view.stock_count == 0
 
 
-def solve_view(view):
+def solve_view(view: PlayerView) -> tuple[int, int]:
     """Exact (best_card, best_value) for the seat of `view`, from its view alone."""
     seat = view.seat
     other = 1 - seat
@@ -100,7 +105,7 @@ def mix_seed(*parts: int) -> int:
     return state
 
 
-def decision_rng(seed: int, view: Any) -> random.Random:
+def decision_rng(seed: int, view: PlayerView) -> random.Random:
     """The generator for one decision: from the bot's seed and the view the decision is made
     from (its seat, the number of cards played, the trump card, its hand and every card gone)."""
     gone = 0
@@ -122,14 +127,14 @@ class ExpertBot:
     machine's speed or on earlier decisions.
     """
 
-    def __init__(self, seed: int = 0, rules: Any = None, *, samples: int | None = None) -> None:
+    def __init__(self, seed: int = 0, rules: Rules | None = None, *, samples: int | None = None) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed must be an integer, got {seed!r}")
         self.seed = seed
         self.samples = check_samples(samples)
         self.last_reason: str | None = None
 
-    def choose(self, view: Any) -> int:
+    def choose(self, view: PlayerView) -> int:
         legal = view.legal
         if not legal:
             raise ValueError("no legal play: it is not this seat's turn, or the deal is over")
@@ -142,7 +147,7 @@ class ExpertBot:
         self.last_reason = None
         return self._sample(view)
 
-    def _sample(self, view: Any) -> int:
+    def _sample(self, view: PlayerView) -> int:
         seat = view.seat
         moves = list(view.legal_plays())
         totals = dict.fromkeys(moves, 0)
@@ -159,7 +164,7 @@ class ExpertBot:
         return max(moves, key=lambda c: (totals[c] + (0.5 if c == prior else 0.0), -c))
 
 
-def reason_for(view, card: int, exact: bool = False) -> str:
+def reason_for(view: PlayerView, card: int, exact: bool = False) -> str:
     """A reason code for playing `card` from `view` (see REASON_CODES)."""
     legal = view.legal
     if not legal & (legal - 1):
@@ -209,7 +214,7 @@ def reason_for(view, card: int, exact: bool = False) -> str:
     return "leads_low"
 
 
-def hint(deal: Any, seat: int, *, samples: int | None = None, seed: int = 0) -> tuple[int, str]:
+def hint(deal: Deal, seat: int, *, samples: int | None = None, seed: int = 0) -> tuple[int, str]:
     """The expert's card for `seat` with a reason code: (card, reason_code). Uses only the
     seat's own view of `deal`; `samples` and `seed` as for ExpertBot."""
     bot = ExpertBot(seed=seed, rules=deal.rules, samples=samples)

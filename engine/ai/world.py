@@ -9,13 +9,17 @@ compulsory, by not trumping).
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from ..cards import SUIT_MASK_OF, SUIT_MASKS, cards_of
 from ..kernel import PlayState
 from .heuristic import heuristic_card
 
+if TYPE_CHECKING:
+    from ..view import PlayerView
 
-def played_by_seat(view) -> list[int]:
+
+def played_by_seat(view: PlayerView) -> list[int]:
     players = view.rules.players
     played = [0] * players
     for trick in view.tricks:
@@ -26,7 +30,7 @@ def played_by_seat(view) -> list[int]:
     return played
 
 
-def excludedcards_of(view) -> list[int]:
+def excludedcards_of(view: PlayerView) -> list[int]:
     """Per seat, cards its unknown hand cards cannot be, from the voids it showed.
 
     A void shown at some trick constrains the cards held then. With the open stock every later
@@ -90,7 +94,7 @@ class World(PlayState):
         return self.points()[0]
 
 
-def sample_world(view, rng: random.Random) -> World:
+def sample_world(view: PlayerView, rng: random.Random) -> World:
     """One world consistent with `view`: unseen cards dealt to the unknown hand slots (avoiding
     shown voids) and the rest of the stock, in random order."""
     players = view.rules.players

@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 from engine import PRESETS, Deal, IllegalPlay, Rules, record_of, replay
 from engine.cards import mask_value
 from engine.kernel import PlayState
-from engine.shuffle import deal_deck
 from engine.outcome import deal_result
 from engine.rules import ALLOWED
+from engine.shuffle import deal_deck
 
 presets = st.sampled_from(sorted(PRESETS))
 option_rules = st.builds(
