@@ -205,22 +205,22 @@ class PlayState:
             self.won[winner] |= (1 << lead) | bit
         else:
             winner = (leader + trick_winner(trick, self.trump)) % players
-            taken = 0
-            for trick_card in trick:
-                taken |= 1 << trick_card
-            self.won[winner] |= taken
+            self.won[winner] |= (1 << trick[0]) | (1 << trick[1]) | bit
         pos = self.pos
         # The finished trick's list is kept as is (never changed again) and a new one started.
         self.history.append((leader, trick, winner, pos))
         self.trick = []
-        if pos < self.stock_end:
-            stock = self.stock
-            hands = self.hands
-            for drawer in self.draw_order[winner]:
-                hands[drawer] |= 1 << stock[pos]
-                pos += 1
-            self.pos = pos
         self.leader = self.to_move = winner
+        if pos < self.stock_end:
+            # One card each in DRAW_ORDER (the winner first), unrolled: this is the hot path.
+            hands = self.hands
+            stock = self.stock
+            order = self.draw_order[winner]
+            hands[order[0]] |= 1 << stock[pos]
+            hands[order[1]] |= 1 << stock[pos + 1]
+            if players == 3:
+                hands[order[2]] |= 1 << stock[pos + 2]
+            self.pos = pos + players
         return winner
 
     def undo(self) -> int:

@@ -26,6 +26,18 @@ _UNIFORM_LIMIT = 240
 _CHOICE_BYTES = 96
 
 
+def _redraw(rng: random.Random, choices: bytes, choice_at: int) -> tuple[int, bytes, int]:
+    """The next byte below the uniform limit, refilling the buffer as needed (the rare path)."""
+    while True:
+        if choice_at == _CHOICE_BYTES:
+            choices = rng.randbytes(_CHOICE_BYTES)
+            choice_at = 0
+        byte = choices[choice_at]
+        choice_at += 1
+        if byte < _UNIFORM_LIMIT:
+            return byte, choices, choice_at
+
+
 def random_playout(
     rules: Rules, rng: random.Random, dealer: int, plays: list[int] | None = None
 ) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
@@ -52,14 +64,13 @@ def random_playout(
         for _ in range(players):
             legal = legal_mask(hands[seat], led_mask, trump_mask, trump_when_able, must_trump_when_void)
             if legal & (legal - 1):
-                while True:
-                    if choice_at == _CHOICE_BYTES:
-                        choices = rng.randbytes(_CHOICE_BYTES)
-                        choice_at = 0
-                    byte = choices[choice_at]
-                    choice_at += 1
-                    if byte < _UNIFORM_LIMIT:
-                        break
+                if choice_at == _CHOICE_BYTES:
+                    choices = rng.randbytes(_CHOICE_BYTES)
+                    choice_at = 0
+                byte = choices[choice_at]
+                choice_at += 1
+                if byte >= _UNIFORM_LIMIT:
+                    byte, choices, choice_at = _redraw(rng, choices, choice_at)
                 skip = byte % legal.bit_count()
                 while skip:
                     legal &= legal - 1
