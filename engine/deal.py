@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .cards import JACK, RANK_OF, SUIT_OF, SUITS, card_code, cards_of, mask_of, parse_card
+from .cards import SUIT_OF, SUITS, card_code, cards_of, mask_of, parse_card
 from .errors import IllegalPlay, SetupError
 from .kernel import PlayState
 from .legality import DEAL_OVER, MUST_FOLLOW_SUIT, refusal
@@ -69,11 +69,11 @@ class Deal:
         self.dealer = dealer
         self.stock = stock
         self.trump_card = stock[0]
-        self.trump = SUIT_OF[self.trump_card]
-        # House rule: a turned-up jack of trumps scores for the dealer before any card is played.
-        self.jack_turned = rules.turned_jack and RANK_OF[self.trump_card] == JACK
         self.initial_hands = tuple(hands)
-        self._state = PlayState(rules, self.trump, dealer, self.jack_turned, hands, stock)
+        self._state = PlayState.start(rules, hands, stock, dealer)
+        self.trump = self._state.trump
+        # House rule: a turned-up jack of trumps scores for the dealer before any card is played.
+        self.jack_turned = self._state.jack_turned
         self._tricks: list[Trick] = []
         self._plays: list[int] = []
 

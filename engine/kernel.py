@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Self
 
-from .cards import JACK, RANK_OF, SUIT_MASK_OF, SUIT_MASKS, SUIT_OF
+from .cards import JACK, RANK_OF, SUIT_MASK_OF, SUIT_MASKS, SUIT_OF, mask_of
 from .legality import legal_mask
 from .rules import Rules
 from .scoring import deal_points
-from .tricks import DRAW_ORDER, HAND_SIZE, beating_masks, trick_count, trick_winner
+from .shuffle import deal_deck
+from .tricks import DRAW_ORDER, beating_masks, trick_count, trick_winner
 
 # One completed trick as the kernel remembers it: (leader, cards in play order, winner,
 # stock position before the draws). The position tells `undo` which cards were drawn; the
@@ -121,16 +122,18 @@ class PlayState:
         self.total_tricks = trick_count(players) - tricks_done
 
     @classmethod
-    def from_deck(cls, rules: Rules, deck: Sequence[int], dealer: int) -> PlayState:
-        """Deal a shuffled deck one card at a time from the dealer's left; the rest is the stock."""
-        players = rules.players
-        hands = [0] * players
-        dealt = HAND_SIZE * players
-        for index in range(dealt):
-            hands[(dealer + 1 + index) % players] |= 1 << deck[index]
-        stock = tuple(deck[dealt:])
+    def start(cls, rules: Rules, hands: Sequence[int], stock: Sequence[int], dealer: int) -> PlayState:
+        """The start of a deal: trumps are the suit of the stock's turned-up top card, and under
+        the `turned_jack` house rule a turned-up jack scores for the dealer."""
         top = stock[0]
         return cls(rules, SUIT_OF[top], dealer, rules.turned_jack and RANK_OF[top] == JACK, hands, stock)
+
+    @classmethod
+    def from_deck(cls, rules: Rules, deck: Sequence[int], dealer: int) -> PlayState:
+        """The start of the deal dealt from a shuffled deck (`shuffle.deal_deck`)."""
+        hands, stock = deal_deck(deck, rules.players, dealer)
+        # deal_deck is annotated list[int] for what is a list of hands (lists of ints).
+        return cls.start(rules, [mask_of(hand) for hand in hands], stock, dealer)  # type: ignore[arg-type]
 
     def copy(self) -> Self:
         """An independent state (undo history included); the same class as `self`."""
