@@ -50,7 +50,6 @@ def random_playout(
     state = PlayState.from_deck(rules, shuffled_deck(rng), dealer)
     play = state.play
     hands = state.hands
-    players = state.players
     next_seat = state.next_seat
     suit_mask_of = SUIT_MASK_OF
     trump_mask = state.trump_mask
@@ -59,31 +58,34 @@ def random_playout(
     choices = rng.randbytes(_CHOICE_BYTES)
     choice_at = 0
     seat = state.to_move
-    for _ in range(state.total_tricks):
-        led_mask = 0
-        for _ in range(players):
-            legal = legal_mask(hands[seat], led_mask, trump_mask, trump_when_able, must_trump_when_void)
-            if legal & (legal - 1):
-                if choice_at == _CHOICE_BYTES:
-                    choices = rng.randbytes(_CHOICE_BYTES)
-                    choice_at = 0
-                byte = choices[choice_at]
-                choice_at += 1
-                if byte >= _UNIFORM_LIMIT:
-                    byte, choices, choice_at = _redraw(rng, choices, choice_at)
-                skip = byte % legal.bit_count()
-                while skip:
-                    legal &= legal - 1
-                    skip -= 1
-                legal &= -legal
-            card = legal.bit_length() - 1
+    led_mask = 0
+    for _ in range(state.total_tricks * state.players):
+        legal = legal_mask(hands[seat], led_mask, trump_mask, trump_when_able, must_trump_when_void)
+        if legal & (legal - 1):
+            if choice_at == _CHOICE_BYTES:
+                choices = rng.randbytes(_CHOICE_BYTES)
+                choice_at = 0
+            byte = choices[choice_at]
+            choice_at += 1
+            if byte >= _UNIFORM_LIMIT:
+                byte, choices, choice_at = _redraw(rng, choices, choice_at)
+            skip = byte % legal.bit_count()
+            while skip:
+                legal &= legal - 1
+                skip -= 1
+            legal &= -legal
+        card = legal.bit_length() - 1
+        if plays is not None:
+            plays.append(card)
+        # The kernel returns the trick's winner (the next leader) once the trick is full, else -1.
+        winner = play(card)
+        if winner < 0:
             if not led_mask:
                 led_mask = suit_mask_of[card]
-            if plays is not None:
-                plays.append(card)
-            # The kernel returns the trick's winner (the next leader) once the trick is full.
-            winner = play(card)
-            seat = next_seat[seat] if winner < 0 else winner
+            seat = next_seat[seat]
+        else:
+            seat = winner
+            led_mask = 0
     return state.points()
 
 
