@@ -8,7 +8,7 @@ sampled worlds per decision (`--samples`, default engine.ai.expert.DEFAULT_SAMPL
 shares do not depend on the machine's speed or load. The full measurement:
     python scripts/bench_bots.py --deals 1000
 or per pairing from the command line:
-    python -m engine simulate --bots expert,heuristic --deals 1000 --duplicate --samples 48
+    python -m engine simulate --bots expert,heuristic --deals 1000 --duplicate --samples 64
 """
 
 from __future__ import annotations
