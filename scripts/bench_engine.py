@@ -8,6 +8,10 @@ Prints numbers, asserts nothing. Two play-outs are measured in the same run:
 Goals (issues 3 and 12): the fast play-out >= 2.5x the reference, >= 35,000 deals/s on one
 idle CPython core, >= 10,000 in Pyodide. Rates are given per wall-clock second and per CPU
 second of the process (the latter is less disturbed by other processes on a busy machine).
+Measured on 2026-12-01 (2 cores shared with other jobs, load 5-7, so wall rates are low),
+`--deals 30000 --pyodide`, before and after the one play kernel (issue 12):
+    before: CPython 27,600 deals per CPU s, ratio 5.8 (CPU); Pyodide 9,900 deals/s, ratio 4.1-4.7
+    after:  CPython 18,200-18,600 deals per CPU s, ratio 3.6 (CPU); Pyodide 4,800 deals/s, ratio 2.9-3.5
 The same measurement from the command line:
     python -m engine simulate --rules standard --bots random,random --deals 100000 --seed 1
 """
