@@ -1,20 +1,23 @@
 """The bot registry (name -> factory) and the uniformly random bot.
 
 A bot decides from its own PlayerView only. Factories are called as
-`factory(seed=..., rules=..., **options)` so later bots can take options such as a think time.
+`factory(seed=..., rules=..., **options)` so bots can take options (the expert: `samples`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .rules import Rules
 
+if TYPE_CHECKING:
+    from .view import PlayerView
+
 
 class Bot(Protocol):
-    def choose(self, view) -> int:
+    def choose(self, view: PlayerView) -> int:
         """Return one card int from `view.legal`."""
         ...
 
@@ -25,10 +28,10 @@ class RandomBot:
     # The simulator may run these with its fast random play-out instead of calling choose().
     uniform_random = True
 
-    def __init__(self, seed: int = 0, rules: Rules | None = None, **options):
+    def __init__(self, seed: int = 0, rules: Rules | None = None, **options: object) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, view) -> int:
+    def choose(self, view: PlayerView) -> int:
         legal = view.legal
         if not legal:
             raise ValueError("no legal play: it is not this seat's turn, or the deal is over")
@@ -37,13 +40,13 @@ class RandomBot:
         return (legal & -legal).bit_length() - 1
 
 
-def _heuristic(**kwargs) -> Bot:
+def _heuristic(**kwargs: Any) -> Bot:
     from .ai.heuristic import HeuristicBot  # imported on first use: keeps `import engine` light
 
     return HeuristicBot(**kwargs)
 
 
-def _expert(**kwargs) -> Bot:
+def _expert(**kwargs: Any) -> Bot:
     from .ai.expert import ExpertBot
 
     return ExpertBot(**kwargs)
@@ -57,7 +60,7 @@ def register_bot(name: str, factory: BotFactory) -> None:
     BOTS[name] = factory
 
 
-def make_bot(name: str, seed: int = 0, rules: Rules | None = None, **options) -> Bot:
+def make_bot(name: str, seed: int = 0, rules: Rules | None = None, **options: Any) -> Bot:
     try:
         factory = BOTS[name]
     except KeyError:

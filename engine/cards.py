@@ -6,6 +6,8 @@ higher int is a higher card, and a hand is a 52-bit mask with bit ``card`` set.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -74,11 +76,7 @@ def card_code(card: int) -> str:
     return RANKS[RANK_OF[card]] + SUITS[SUIT_OF[card]]
 
 
-def suit_code(suit: int) -> str:
-    return SUITS[suit]
-
-
-def mask_of(cards) -> int:
+def mask_of(cards: Iterable[int]) -> int:
     mask = 0
     for card in cards:
         mask |= 1 << card

@@ -1,16 +1,22 @@
-"""One deal as a mutable state with play/undo (python-chess style), built on int cards and masks."""
+"""One deal as a mutable state with play/undo, on the int play kernel (engine.kernel)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from .cards import JACK, RANK_OF, SUIT_MASKS, SUIT_OF, SUITS, card_code, cards_of, parse_card
+from .cards import SUIT_OF, SUITS, card_code, cards_of, mask_of, parse_card
 from .errors import IllegalPlay, SetupError
-from .legality import DEAL_OVER, MUST_FOLLOW_SUIT, legal_mask, refusal
+from .kernel import PlayState
+from .legality import DEAL_OVER, MUST_FOLLOW_SUIT, refusal
 from .rules import Rules
 from .shuffle import deal_deck, seeded_rng, shuffled_deck
-from .tricks import DRAW_ORDER, HAND_SIZE, stock_size, trick_count, trick_winner
+from .tricks import HAND_SIZE, stock_size
+
+if TYPE_CHECKING:
+    from .outcome import DealResult
+    from .view import PlayerView
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,22 +43,15 @@ class Trick:
 class Deal:
     """The state of one deal. Mutated by `play` and restored exactly by `undo`.
 
-    Per-seat state is kept as int masks so that copying, pushing and popping stay cheap.
+    The cards move in the play kernel (`engine.kernel.PlayState`); a Deal adds what a reader
+    of the deal needs on top: legality checked with a reason, the completed tricks with their
+    draws, the plays in order, and the views and result.
     """
 
     __slots__ = (
-        "_hands",
-        "_leader",
-        "_played",
         "_plays",
-        "_stock_pos",
-        "_to_move",
-        "_total_tricks",
-        "_trick",
+        "_state",
         "_tricks",
-        "_trump_mask",
-        "_undo",
-        "_won",
         "dealer",
         "initial_hands",
         "jack_turned",
@@ -70,26 +69,18 @@ class Deal:
         self.dealer = dealer
         self.stock = stock
         self.trump_card = stock[0]
-        self.trump = SUIT_OF[self.trump_card]
-        self._trump_mask = SUIT_MASKS[self.trump]
-        # House rule: a turned-up jack of trumps scores for the dealer before any card is played.
-        self.jack_turned = rules.turned_jack and RANK_OF[self.trump_card] == JACK
         self.initial_hands = tuple(hands)
-        self._hands = list(hands)
-        self._won = [0] * self.players
-        self._played = [0] * self.players
-        self._stock_pos = 0
-        self._leader = self._to_move = (dealer + 1) % self.players
-        self._trick: list[int] = []
+        self._state = PlayState.start(rules, hands, stock, dealer)
+        self.trump = self._state.trump
+        # House rule: a turned-up jack of trumps scores for the dealer before any card is played.
+        self.jack_turned = self._state.jack_turned
         self._tricks: list[Trick] = []
         self._plays: list[int] = []
-        self._undo: list[tuple] = []
-        self._total_tricks = trick_count(self.players)
 
     # ----- construction -------------------------------------------------------------------------
 
     @classmethod
-    def from_seed(cls, rules: Rules, seed: int, dealer: int = 0) -> Deal:
+    def from_seed(cls, rules: Rules | str | dict[str, Any] | None, seed: int, dealer: int = 0) -> Deal:
         rules = Rules.from_spec(rules)
         _check_dealer(dealer, rules.players)
         try:
@@ -97,17 +88,20 @@ class Deal:
         except ValueError as error:
             raise SetupError("seed", str(error)) from None
         hands, stock = deal_deck(shuffled_deck(rng), rules.players, dealer)
-        return cls(rules, [_mask(hand) for hand in hands], stock, dealer)
+        # shuffle.deal_deck is annotated list[int] for what is a list of hands (lists of ints).
+        return cls(rules, [mask_of(hand) for hand in hands], stock, dealer)  # type: ignore[arg-type]
 
     @classmethod
-    def from_cards(cls, rules: Rules, hands, stock, dealer: int) -> Deal:
+    def from_cards(
+        cls, rules: Rules | str | dict[str, Any] | None, hands: Any, stock: Any, dealer: int
+    ) -> Deal:
         """Hands in seat order and the stock top card first; cards as ints or codes."""
         rules = Rules.from_spec(rules)
         players = rules.players
         _check_dealer(dealer, players)
         seen: dict[int, str] = {}
 
-        def take(field: str, value) -> int:
+        def take(field: str, value: Any) -> int:
             try:
                 card = value if type(value) is int and 0 <= value < 52 else parse_card(value)
             except ValueError as error:
@@ -123,7 +117,7 @@ class Deal:
         for seat, hand in enumerate(hands):
             if not isinstance(hand, (list, tuple)) or len(hand) != HAND_SIZE:
                 raise SetupError(f"hands[{seat}]", f"expected a list of {HAND_SIZE} cards")
-            masks.append(_mask(take(f"hands[{seat}][{i}]", card) for i, card in enumerate(hand)))
+            masks.append(mask_of(take(f"hands[{seat}][{i}]", card) for i, card in enumerate(hand)))
         size = stock_size(players)
         if not isinstance(stock, (list, tuple)) or len(stock) != size:
             raise SetupError("stock", f"expected a list of {size} cards (top card first)")
@@ -135,44 +129,40 @@ class Deal:
         other = object.__new__(Deal)
         for name in Deal.__slots__:
             setattr(other, name, getattr(self, name))
-        other._hands = self._hands[:]
-        other._won = self._won[:]
-        other._played = self._played[:]
-        other._trick = self._trick[:]
+        other._state = self._state.copy()
         other._tricks = self._tricks[:]
         other._plays = self._plays[:]
-        other._undo = self._undo[:]
         return other
 
     # ----- queries ------------------------------------------------------------------------------
 
     @property
     def to_move(self) -> int | None:
-        return None if self.is_over else self._to_move
+        return None if self._state.is_over else self._state.to_move
 
     @property
     def leader(self) -> int:
-        return self._leader
+        return self._state.leader
 
     @property
     def is_over(self) -> bool:
-        return len(self._tricks) == self._total_tricks
+        return self._state.is_over
 
     @property
     def hands(self) -> tuple[int, ...]:
-        return tuple(self._hands)
+        return tuple(self._state.hands)
 
     def hand(self, seat: int) -> tuple[int, ...]:
-        return cards_of(self._hands[seat])
+        return cards_of(self._state.hands[seat])
 
     @property
     def won(self) -> tuple[int, ...]:
-        return tuple(self._won)
+        return tuple(self._state.won)
 
     @property
     def played(self) -> tuple[int, ...]:
         """Per seat, the mask of cards that seat has played (it held them: `low: holder`)."""
-        return tuple(self._played)
+        return tuple(self._state.played)
 
     @property
     def plays(self) -> tuple[int, ...]:
@@ -184,48 +174,39 @@ class Deal:
 
     @property
     def current_trick(self) -> tuple[int, ...]:
-        return tuple(self._trick)
+        return tuple(self._state.trick)
 
     @property
     def stock_remaining(self) -> int:
-        return len(self.stock) - self._stock_pos
+        return len(self.stock) - self._state.pos
 
     @property
     def stock_top(self) -> int | None:
         """The face-up top card of the stock, None once it is empty (or below one card for
         each player, when what is left is out of play but still shown)."""
-        return self.stock[self._stock_pos] if self._stock_pos < len(self.stock) else None
-
-    @property
-    def led_suit(self) -> int | None:
-        return SUIT_OF[self._trick[0]] if self._trick else None
+        position = self._state.pos
+        return self.stock[position] if position < len(self.stock) else None
 
     def legal_mask(self) -> int:
-        if self.is_over:
-            return 0
-        rules = self.rules
-        led_mask = SUIT_MASKS[SUIT_OF[self._trick[0]]] if self._trick else 0
-        return legal_mask(
-            self._hands[self._to_move], led_mask, self._trump_mask, rules.trump_when_able,
-            rules.must_trump_when_void,
-        )  # fmt: skip
+        return self._state.legal()
 
     def legal_plays(self) -> Iterator[int]:
         """Lazily yields the legal cards, lowest int first."""
-        mask = self.legal_mask()
+        mask = self._state.legal()
         while mask:
             low = mask & -mask
             yield low.bit_length() - 1
             mask ^= low
 
     def is_legal(self, card: int) -> bool:
-        return bool(self.legal_mask() >> card & 1)
+        return bool(self._state.legal() >> card & 1)
 
-    def state_key(self) -> tuple:
+    def state_key(self) -> tuple[Any, ...]:
         """Everything that changes during play, as a hashable tuple (for tests, caches, bots)."""
+        state = self._state
         return (
-            tuple(self._hands), tuple(self._won), tuple(self._played), self._stock_pos, self._leader,
-            self._to_move, tuple(self._trick), tuple(self._tricks), tuple(self._plays), len(self._undo),
+            tuple(state.hands), tuple(state.won), tuple(state.played), state.pos, state.leader,
+            self.to_move, tuple(state.trick), tuple(self._tricks), tuple(self._plays), len(state.history),
         )  # fmt: skip
 
     # ----- play and undo ------------------------------------------------------------------------
@@ -233,23 +214,22 @@ class Deal:
     def check(self, card: int) -> None:
         """Raise IllegalPlay if `card` may not be played now; change nothing."""
         trump_letter = SUITS[self.trump]
-        if self.is_over:
+        state = self._state
+        if state.is_over:
             raise IllegalPlay(DEAL_OVER, None, _code_or_none(card), None, trump_letter)
-        seat = self._to_move
-        trick = self._trick
-        led_mask = SUIT_MASKS[SUIT_OF[trick[0]]] if trick else 0
-        rules = self.rules
+        seat = state.to_move
         code = refusal(
-            self._hands[seat], card, led_mask, self._trump_mask, rules.trump_when_able,
-            rules.must_trump_when_void,
+            state.hands[seat], card, state.led_mask, state.trump_mask, state.trump_when_able,
+            state.must_trump_when_void,
         )  # fmt: skip
         if code is not None:
+            trick = state.trick
             led = SUITS[SUIT_OF[trick[0]]] if trick else None
             key = None
             if code == MUST_FOLLOW_SUIT:
                 if led == trump_letter:
                     key = "errors.must_follow_trump"
-                elif not rules.trump_when_able:
+                elif not self.rules.trump_when_able:
                     key = "errors.must_follow_suit_only"
             raise IllegalPlay(code, seat, card_code(card), led, trump_letter, key)
 
@@ -259,74 +239,41 @@ class Deal:
         An illegal card raises IllegalPlay before anything is changed.
         """
         if type(card) is not int:
-            card = parse_card(card)
+            card = parse_card(card)  # type: ignore[arg-type]
         elif not 0 <= card < 52:
             raise ValueError(f"not a card int (0..51): {card!r}")
         self.check(card)
-        seat = self._to_move
-        hands = self._hands
-        trick = self._trick
-        # Undo entry: the few ints a play can change, plus the lengths of the append-only lists.
-        self._undo.append((
-            seat, tuple(hands), self._stock_pos, self._leader, tuple(self._won), len(self._tricks),
-        ))  # fmt: skip
-        bit = 1 << card
-        hands[seat] ^= bit
-        self._played[seat] |= bit
+        state = self._state
         self._plays.append(card)
-        trick.append(card)
-        players = self.players
-        if len(trick) < players:
-            self._to_move = (seat + 1) % players
+        if state.play(card) < 0:
             return None
-        winner = (self._leader + trick_winner(trick, self.trump)) % players
-        taken = 0
-        for played_card in trick:
-            taken |= 1 << played_card
-        self._won[winner] |= taken
-        draws: tuple[Draw, ...] = ()
-        position = self._stock_pos
-        if len(self.stock) - position >= players:
-            stock = self.stock
-            draws = tuple(
-                Draw(drawer, stock[position + i]) for i, drawer in enumerate(DRAW_ORDER[players][winner])
-            )
-            for draw in draws:
-                hands[draw.seat] |= 1 << draw.card
-            self._stock_pos = position + players
-        finished = Trick(self._leader, tuple(trick), winner, draws)
+        leader, cards, winner, position = state.history[-1]
+        stock = self.stock
+        draws = tuple(
+            Draw(drawer, stock[position + offset]) for offset, drawer in enumerate(state.draw_order[winner])
+        ) if state.pos != position else ()  # fmt: skip
+        finished = Trick(leader, tuple(cards), winner, draws)
         self._tricks.append(finished)
-        trick.clear()
-        self._leader = self._to_move = winner
         return finished
 
     def undo(self) -> int:
         """Take back the last play (and the trick completion and draws it caused)."""
-        if not self._undo:
+        if not self._plays:
             raise ValueError("nothing to undo: no card has been played")
-        seat, hands, stock_pos, leader, won, trick_total = self._undo.pop()
-        card = self._plays.pop()
-        if len(self._tricks) > trick_total:
-            # That card completed a trick: put the trick's other cards back on the table.
-            self._trick = list(self._tricks.pop().cards[:-1])
-        else:
-            self._trick.pop()
-        self._hands = list(hands)
-        self._won = list(won)
-        self._played[seat] ^= 1 << card
-        self._stock_pos = stock_pos
-        self._leader = leader
-        self._to_move = seat
+        card = self._state.undo()
+        self._plays.pop()
+        if len(self._tricks) > len(self._state.history):
+            self._tricks.pop()
         return card
 
     # ----- per-player view and result -----------------------------------------------------------
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> PlayerView:
         from .view import view_of
 
         return view_of(self, seat)
 
-    def result(self):
+    def result(self) -> DealResult:
         from .outcome import deal_result
 
         return deal_result(self)
@@ -338,20 +285,13 @@ class Deal:
         )
 
 
-def _mask(cards) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
-
-
-def _code_or_none(card) -> str | None:
+def _code_or_none(card: object) -> str | None:
     try:
-        return card_code(card)
+        return card_code(card)  # type: ignore[arg-type]  # card_code rejects non-ints itself
     except ValueError:
         return None
 
 
-def _check_dealer(dealer, players: int) -> None:
+def _check_dealer(dealer: object, players: int) -> None:
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
         raise SetupError("dealer", f"expected a seat number 0..{players - 1}, got {dealer!r}")

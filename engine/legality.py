@@ -10,7 +10,6 @@ NOT_IN_HAND = "not_in_hand"
 MUST_FOLLOW_SUIT = "must_follow_suit"
 MUST_TRUMP = "must_trump"
 DEAL_OVER = "deal_over"
-REFUSAL_CODES = (NOT_IN_HAND, MUST_FOLLOW_SUIT, MUST_TRUMP, DEAL_OVER)
 
 
 def legal_mask(

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from .cards import JACK, NINE, SUIT_MASKS, make_card, mask_value
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 POINT_NAMES = ("high", "low", "jack", "game", "nine")
 HIGH, LOW, JACK_POINT, GAME, NINE_POINT = range(5)
 
 
-def seat_holding(card: int, masks) -> int | None:
+def seat_holding(card: int, masks: Sequence[int]) -> int | None:
     bit = 1 << card
     for seat, mask in enumerate(masks):
         if mask & bit:
@@ -16,7 +22,7 @@ def seat_holding(card: int, masks) -> int | None:
     return None
 
 
-def game_seat(values, dealer: int, game_tie: str) -> int | None:
+def game_seat(values: Sequence[int], dealer: int, game_tie: str) -> int | None:
     """Seat with the most card value; on a tie nobody, or under `non_dealer` the first tied seat
     from the dealer's left (the elder hand, generalised to three players)."""
     best = max(values)
@@ -31,7 +37,9 @@ def game_seat(values, dealer: int, game_tie: str) -> int | None:
     return None
 
 
-def deal_points(rules, trump: int, dealer: int, won, played, jack_turned: bool):
+def deal_points(
+    rules: Rules, trump: int, dealer: int, won: Sequence[int], played: Sequence[int], jack_turned: bool
+) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
     """Points of a finished deal as (seats, values).
 
     `won[seat]` is the mask of cards the seat captured, `played[seat]` the cards it played
@@ -53,7 +61,9 @@ def deal_points(rules, trump: int, dealer: int, won, played, jack_turned: bool):
     return (high, low, jack, game, nine), values
 
 
-def count_out(seats, scores_before, target: int, jack_turned: bool):
+def count_out(
+    seats: Sequence[int | None], scores_before: Sequence[int], target: int, jack_turned: bool
+) -> tuple[list[int], int | None, tuple[str, ...]]:
     """Add the points in count-out order; returns (scores_after, winner, order).
 
     The order is High, Low, Jack, Game, then the nine; a turned jack was scored before any

@@ -1,7 +1,7 @@
 """Many deals played by bots, with a fast all-int play-out for uniformly random bots.
 
-The fast play-out calls the same `legal_mask`, `trick_winner`, `DRAW_ORDER` and
-`deal_points` as Deal, so it is the same rules, only without undo history and views.
+The fast play-out moves the cards through the play kernel (`engine.kernel.PlayState`), as
+Deal does, so it is the same rules, only without legality errors, trick records and views.
 """
 
 from __future__ import annotations
@@ -10,36 +10,26 @@ import gc
 import math
 import random
 import time
+from typing import Any
 
-from .bots import BOTS, make_bot
-from .cards import JACK, RANK_OF, SUIT_MASK_OF, SUIT_MASKS, SUIT_OF
+from .bots import BOTS, Bot, make_bot
+from .cards import SUIT_MASK_OF
 from .deal import Deal
+from .kernel import PlayState
 from .legality import legal_mask
 from .rules import Rules
-from .scoring import deal_points
 from .shuffle import deal_deck, shuffled_deck
-from .tricks import DRAW_ORDER, HAND_SIZE, beating_masks, trick_count, trick_winner
 
 # A byte below 240 taken modulo a count of legal plays (at most 6) is exactly uniform,
 # because 240 is a multiple of 1..6; bytes of 240 and above are skipped.
 _UNIFORM_LIMIT = 240
 _CHOICE_BYTES = 96
-_BIT = tuple(1 << card for card in range(52))
-def random_playout(rules: Rules, rng: random.Random, dealer: int, plays: list | None = None):
-    """Deal from `rng` and play the whole deal with uniformly random legal cards.
-
-    Returns (point seats, card values) as `deal_points` does; appends each card to `plays`
-    when a list is given (the tests replay those plays through Deal and compare).
-    """
-    if rules.players == 2 and plays is None:
-        return _random_playout_two(rules, rng, dealer)
-    return _random_playout_any(rules, rng, dealer, plays)
 
 
-def _redraw(rng: random.Random, choices: bytes, choice_at: int):
-    """Next byte below the uniform limit, refilling the byte buffer as needed (the rare path)."""
+def _redraw(rng: random.Random, choices: bytes, choice_at: int) -> tuple[int, bytes, int]:
+    """The next byte below the uniform limit, refilling the buffer as needed (the rare path)."""
     while True:
-        if choice_at >= len(choices):
+        if choice_at == _CHOICE_BYTES:
             choices = rng.randbytes(_CHOICE_BYTES)
             choice_at = 0
         byte = choices[choice_at]
@@ -48,158 +38,68 @@ def _redraw(rng: random.Random, choices: bytes, choice_at: int):
             return byte, choices, choice_at
 
 
-def _random_playout_any(rules: Rules, rng: random.Random, dealer: int, plays: list | None):
-    players = rules.players
-    deck = shuffled_deck(rng)
-    hands = [0] * players
-    dealt = HAND_SIZE * players
-    for index in range(dealt):
-        hands[(dealer + 1 + index) % players] |= 1 << deck[index]
-    stock = deck[dealt:]
-    stock_len = len(stock)
-    trump = SUIT_OF[stock[0]]
-    trump_mask = SUIT_MASKS[trump]
-    trump_when_able = rules.trump_when_able
-    must_trump_when_void = rules.must_trump_when_void
-    draw_order = DRAW_ORDER[players]
-    next_seat = tuple((seat + 1) % players for seat in range(players))
-    won = [0] * players
-    played = [0] * players
-    choices = b""
-    choice_at = 0
-    position = 0
-    leader = (dealer + 1) % players
-    trick = [0] * players
-    for _ in range(trick_count(players)):
-        seat = leader
-        led_mask = 0
-        taken = 0
-        for slot in range(players):
-            hand = hands[seat]
-            legal = legal_mask(hand, led_mask, trump_mask, trump_when_able, must_trump_when_void)
-            if legal & (legal - 1):
-                byte, choices, choice_at = _redraw(rng, choices, choice_at)
-                for _ in range(byte % legal.bit_count()):
-                    legal &= legal - 1
-                legal &= -legal
-            card = legal.bit_length() - 1
-            hands[seat] = hand ^ legal
-            played[seat] |= legal
-            taken |= legal
-            trick[slot] = card
-            if not led_mask:
-                led_mask = SUIT_MASKS[SUIT_OF[card]]
-            seat = next_seat[seat]
-        if plays is not None:
-            plays.extend(trick)
-        winner = (leader + trick_winner(trick, trump)) % players
-        won[winner] |= taken
-        if stock_len - position >= players:
-            for drawer in draw_order[winner]:
-                hands[drawer] |= 1 << stock[position]
-                position += 1
-        leader = winner
-    jack_turned = rules.turned_jack and RANK_OF[stock[0]] == JACK
-    return deal_points(rules, trump, dealer, won, played, jack_turned)
+def random_playout(
+    rules: Rules, rng: random.Random, dealer: int, plays: list[int] | None = None
+) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
+    """Deal from `rng` and play the whole deal with uniformly random legal cards.
 
-
-def _random_playout_two(rules: Rules, rng: random.Random, dealer: int):
-    """The same play-out specialised to two players for speed: hands and won cards are kept
-    as leader/other locals swapped when the lead changes, and the winner of a trick comes from
-    `beating_masks` (built by trick_winner)."""
-    deck = shuffled_deck(rng)
-    # Dealt one at a time from the non-dealer: even deck positions to the non-dealer.
-    # Distinct powers of two: their sum is their union, computed in C.
-    leader_hand = sum(map(_BIT.__getitem__, deck[0:12:2]))
-    other_hand = sum(map(_BIT.__getitem__, deck[1:12:2]))
-    stock = deck[12:]
-    trump = SUIT_OF[stock[0]]
-    trump_mask = SUIT_MASKS[trump]
-    beats = beating_masks(trump)
+    The cards move through the play kernel (`PlayState.play`); only the choice of card is
+    done here, with random bytes drawn in batches. Returns (point seats, card values) as
+    `deal_points` does; appends each card to `plays` when a list is given.
+    """
+    state = PlayState.from_deck(rules, shuffled_deck(rng), dealer)
+    play = state.play
+    hands = state.hands
+    next_seat = state.next_seat
     suit_mask_of = SUIT_MASK_OF
+    trump_mask = state.trump_mask
     trump_when_able = rules.trump_when_able
     must_trump_when_void = rules.must_trump_when_void
-    track_holders = rules.low == "holder"
-    leader = 1 - dealer
-    leader_won = other_won = 0
-    # Cards each seat held: dealt plus drawn (only needed for `low: holder`).
-    leader_held, other_held = leader_hand, other_hand
     choices = rng.randbytes(_CHOICE_BYTES)
     choice_at = 0
-    position = 0
-    for _ in range(26):
-        if choice_at > _CHOICE_BYTES - 2:
-            choices = rng.randbytes(_CHOICE_BYTES)
-            choice_at = 0
-        lead = legal_mask(leader_hand, 0, trump_mask, trump_when_able, must_trump_when_void)
-        if lead & (lead - 1):
+    seat = state.to_move
+    led_mask = 0
+    for _ in range(state.total_tricks * state.players):
+        legal = legal_mask(hands[seat], led_mask, trump_mask, trump_when_able, must_trump_when_void)
+        if legal & (legal - 1):
+            if choice_at == _CHOICE_BYTES:
+                choices = rng.randbytes(_CHOICE_BYTES)
+                choice_at = 0
             byte = choices[choice_at]
             choice_at += 1
             if byte >= _UNIFORM_LIMIT:
                 byte, choices, choice_at = _redraw(rng, choices, choice_at)
-            skip = byte % lead.bit_count()
+            skip = byte % legal.bit_count()
             while skip:
-                lead &= lead - 1
+                legal &= legal - 1
                 skip -= 1
-            lead &= -lead
-        leader_hand ^= lead
-        led_card = lead.bit_length() - 1
-        follow = legal_mask(
-            other_hand, suit_mask_of[led_card], trump_mask, trump_when_able, must_trump_when_void
-        )
-        if follow & (follow - 1):
-            byte = choices[choice_at]
-            choice_at += 1
-            if byte >= _UNIFORM_LIMIT:
-                byte, choices, choice_at = _redraw(rng, choices, choice_at)
-            skip = byte % follow.bit_count()
-            while skip:
-                follow &= follow - 1
-                skip -= 1
-            follow &= -follow
-        other_hand ^= follow
-        if beats[led_card] & follow:
-            leader = 1 - leader
-            leader_hand, other_hand = other_hand, leader_hand
-            leader_won, other_won = other_won | lead | follow, leader_won
-            leader_held, other_held = other_held, leader_held
+            legal &= -legal
+        card = legal.bit_length() - 1
+        if plays is not None:
+            plays.append(card)
+        # The kernel returns the trick's winner (the next leader) once the trick is full, else -1.
+        winner = play(card)
+        if winner < 0:
+            if not led_mask:
+                led_mask = suit_mask_of[card]
+            seat = next_seat[seat]
         else:
-            leader_won |= lead | follow
-        if position < 40:
-            top = 1 << stock[position]
-            under = 1 << stock[position + 1]
-            leader_hand |= top
-            other_hand |= under
-            if track_holders:
-                leader_held |= top
-                other_held |= under
-            position += 2
-    won = (leader_won, other_won) if leader == 0 else (other_won, leader_won)
-    # `held` is only consulted when Low goes to its holder.
-    held = (leader_held, other_held) if leader == 0 else (other_held, leader_held)
-    return deal_points(rules, trump, dealer, won, held, rules.turned_jack and RANK_OF[stock[0]] == JACK)
+            seat = winner
+            led_mask = 0
+    return state.points()
 
 
-def _bot_deal(rules: Rules, rng: random.Random, dealer: int, bots) -> tuple:
-    hands, stock = deal_deck(shuffled_deck(rng), rules.players, dealer)
-    deal = Deal.from_cards(rules, hands, stock, dealer)
-    while not deal.is_over:
-        seat = deal.to_move
-        deal.play(bots[seat].choose(deal.view(seat)))
-    result = deal.result()
-    return result.seats, result.values
-
-
-def _count_into(points: list[int], seats: list) -> None:
+def _count_into(points: list[int], seats: list[int | None]) -> None:
     for seat in range(len(points)):
         points[seat] += seats.count(seat)
     seats.clear()
 
 
 def simulate(
-    rules: Rules | str | dict, bot_names: list[str], deals: int, seed: int, *, duplicate: bool = False,
-    matches: int = 0, think_ms: float | None = None, bot_options: dict | None = None,
-) -> dict:  # fmt: skip
+    rules: Rules | str | dict[str, Any], bot_names: list[str], deals: int, seed: int, *,
+    duplicate: bool = False, matches: int = 0, samples: int | None = None,
+    bot_options: dict[str, Any] | None = None,
+) -> dict[str, Any]:  # fmt: skip
     """Play `deals` deals, bot i in seat i, the dealer moving left each deal.
 
     Returns {deals, seconds, deals_per_second, points}, plus {deal_wins, match_wins, share,
@@ -207,7 +107,8 @@ def simulate(
     play-out); lists are per bot in the given order. `duplicate` plays each deal once per rotation of
     the bots over the seats (twice, seats swapped, with two players). `matches` > 0 plays that
     many whole matches to the target instead of `deals` deals (each match rotated the same way
-    under `duplicate`). `think_ms` and `bot_options` are passed to every bot factory.
+    under `duplicate`). `bot_options` go to every bot factory; `samples` (worlds per decision)
+    goes to the expert bots only.
     A deal (or match) is won by the bot with strictly the most points in it. The share is each
     bot's part of all points, with a 95% interval over the independent units (a deal, a match,
     or with `duplicate` all rotations of one).
@@ -233,16 +134,11 @@ def simulate(
         and not matches
     )
     options = dict(bot_options or {})
-    if think_ms is not None:
-        options["think_ms"] = think_ms
-    bots = (
-        None
-        if fast
-        else [
-            make_bot(name, seed=seed * 8 + seat, rules=rules, **options)
-            for seat, name in enumerate(bot_names)
-        ]
-    )
+    expert_options = dict(options) if samples is None else {**options, "samples": samples}
+    bots = [] if fast else [
+        make_bot(name, seed=seed * 8 + seat, rules=rules, **(expert_options if name == "expert" else options))
+        for seat, name in enumerate(bot_names)
+    ]  # fmt: skip
     deal_wins = [0] * players
     match_wins = [0] * players
     units: list[list[int]] = []
@@ -252,7 +148,7 @@ def simulate(
     try:
         start = time.perf_counter()
         if fast:
-            _run(rules, rng, deals, players, fast, bots, points)
+            _run_random(rules, rng, deals, points)
             played = deals
         elif matches:
             played = _run_matches(rules, seed, matches, bots, duplicate, points, deal_wins, match_wins, units)
@@ -262,7 +158,7 @@ def simulate(
     finally:
         if collecting:
             gc.enable()
-    summary = {
+    summary: dict[str, Any] = {
         "deals": played,
         "seconds": round(seconds, 6),
         "deals_per_second": round(played / seconds, 1) if seconds > 0 else None,
@@ -285,14 +181,34 @@ def _winner_of(totals: list[int]) -> int | None:
     return totals.index(best) if totals.count(best) == 1 else None
 
 
-def _play_deal(deal: Deal, bots, seat_bot) -> list[int]:
+def _play_deal(deal: Deal, bots: list[Bot], seat_bot: tuple[int, ...]) -> list[int]:
     while not deal.is_over:
         seat = deal.to_move
+        assert seat is not None  # the deal is not over
         deal.play(bots[seat_bot[seat]].choose(deal.view(seat)))
-    return deal.result().points_per_seat(deal.players)
+    points: list[int] = deal.result().points_per_seat(deal.players)
+    return points
 
 
-def _run_deals(rules, rng, deals, bots, duplicate, points, deal_wins, units) -> int:
+def _tally(
+    per_seat: list[int], seat_bot: tuple[int, ...], points: list[int], deal_wins: list[int], unit: list[int]
+) -> None:
+    """Credit one played deal's points to the bots that sat in each seat."""
+    per_bot = [0] * len(per_seat)
+    for seat, got in enumerate(per_seat):
+        per_bot[seat_bot[seat]] += got
+    winner = _winner_of(per_bot)
+    if winner is not None:
+        deal_wins[winner] += 1
+    for bot, got in enumerate(per_bot):
+        points[bot] += got
+        unit[bot] += got
+
+
+def _run_deals(
+    rules: Rules, rng: random.Random, deals: int, bots: list[Bot], duplicate: bool, points: list[int],
+    deal_wins: list[int], units: list[list[int]],
+) -> int:  # fmt: skip
     players = rules.players
     played = 0
     for number in range(deals):
@@ -300,22 +216,16 @@ def _run_deals(rules, rng, deals, bots, duplicate, points, deal_wins, units) -> 
         unit = [0] * players
         for seat_bot in _rotations(players, duplicate):
             deal = Deal.from_cards(rules, hands, stock, number % players)
-            per_seat = _play_deal(deal, bots, seat_bot)
-            per_bot = [0] * players
-            for seat, got in enumerate(per_seat):
-                per_bot[seat_bot[seat]] += got
-            winner = _winner_of(per_bot)
-            if winner is not None:
-                deal_wins[winner] += 1
-            for bot in range(players):
-                points[bot] += per_bot[bot]
-                unit[bot] += per_bot[bot]
+            _tally(_play_deal(deal, bots, seat_bot), seat_bot, points, deal_wins, unit)
             played += 1
         units.append(unit)
     return played
 
 
-def _run_matches(rules, seed, matches, bots, duplicate, points, deal_wins, match_wins, units) -> int:
+def _run_matches(
+    rules: Rules, seed: int, matches: int, bots: list[Bot], duplicate: bool, points: list[int],
+    deal_wins: list[int], match_wins: list[int], units: list[list[int]],
+) -> int:  # fmt: skip
     from .match import Match
 
     players = rules.players
@@ -330,29 +240,24 @@ def _run_matches(rules, seed, matches, bots, duplicate, points, deal_wins, match
                     break
                 per_seat = _play_deal(deal, bots, seat_bot)
                 match.finish_deal()
-                per_bot = [0] * players
-                for seat, got in enumerate(per_seat):
-                    per_bot[seat_bot[seat]] += got
-                winner = _winner_of(per_bot)
-                if winner is not None:
-                    deal_wins[winner] += 1
-                for bot in range(players):
-                    points[bot] += per_bot[bot]
-                    unit[bot] += per_bot[bot]
+                _tally(per_seat, seat_bot, points, deal_wins, unit)
                 played += 1
+            assert match.winner is not None  # the match is over
             match_wins[seat_bot[match.winner]] += 1
         units.append(unit)
     return played
 
 
-def _shares(points: list[int], units: list[list[int]]):
+def _shares(
+    points: list[int], units: list[list[int]]
+) -> tuple[list[float | None], list[list[float] | None]]:
     """Each bot's share of all points, with a 95% interval (ratio estimator over the units)."""
     total = sum(points)
     if not total:
         return [None] * len(points), [None] * len(points)
     shares = [p / total for p in points]
     n = len(units)
-    intervals: list = []
+    intervals: list[list[float] | None] = []
     for bot, share in enumerate(shares):
         if n < 2:
             intervals.append(None)
@@ -364,16 +269,12 @@ def _shares(points: list[int], units: list[list[int]]):
     return [round(share, 4) for share in shares], intervals
 
 
-def _run(rules, rng, deals, players, fast, bots, points) -> None:
-    if fast:
-        # Point seats gathered in C (extend) and counted per batch: the loop stays minimal.
-        batch: list = []
-        for number in range(deals):
-            batch.extend(random_playout(rules, rng, number % players)[0])
-            if len(batch) > 50_000:
-                _count_into(points, batch)
-        _count_into(points, batch)
-    else:
-        for number in range(deals):
-            seats, _ = _bot_deal(rules, rng, number % players, bots)
-            _count_into(points, list(seats))
+def _run_random(rules: Rules, rng: random.Random, deals: int, points: list[int]) -> None:
+    """All bots uniformly random: the fast play-out, point seats gathered in C and counted in batches."""
+    players = rules.players
+    batch: list[int | None] = []
+    for number in range(deals):
+        batch.extend(random_playout(rules, rng, number % players)[0])
+        if len(batch) > 50_000:
+            _count_into(points, batch)
+    _count_into(points, batch)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .cards import SUIT_OF
 
 
-def trick_winner(cards, trump: int) -> int:
+def trick_winner(cards: Sequence[int], trump: int) -> int:
     """Index (0 = leader) of the card that wins a trick: highest trump, else highest of the led suit."""
     best_index = 0
     best = cards[0]

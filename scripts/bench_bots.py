@@ -3,10 +3,12 @@
 and the exact endgame solve time (p95). Prints numbers, asserts nothing.
 
 Goals (issue 8): expert vs random >= 75%, expert vs heuristic >= 58% (1,000+ duplicate deals,
-default budget), endgame solve p95 <= 10 ms on CPython. The full measurement:
+default budget), endgame solve p95 <= 10 ms on CPython. The expert's budget is its number of
+sampled worlds per decision (`--samples`, default engine.ai.expert.DEFAULT_SAMPLES), so the
+shares do not depend on the machine's speed or load. The full measurement:
     python scripts/bench_bots.py --deals 1000
 or per pairing from the command line:
-    python -m engine simulate --bots expert,heuristic --deals 1000 --duplicate --think-ms 50
+    python -m engine simulate --bots expert,heuristic --deals 1000 --duplicate --samples 64
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import Deal, Rules, simulate
 from engine.ai import solve_view
+from engine.ai.expert import DEFAULT_SAMPLES
 
 
 def endgame_times(count: int, seed: int) -> list[float]:
@@ -46,20 +49,22 @@ def main() -> int:
     parser.add_argument(
         "--deals", type=int, default=100, help="duplicate deals per pairing (each played twice)"
     )
-    parser.add_argument("--think-ms", type=float, default=None, help="expert budget per move (default 50)")
-    parser.add_argument("--samples", type=int, default=None, help="fixed worlds per move instead of a budget")
+    parser.add_argument(
+        "--samples", type=int, default=None, help=f"expert worlds per decision (default {DEFAULT_SAMPLES})"
+    )
+    parser.add_argument(
+        "--opponents", default="random,heuristic", help="comma-separated opponents of the expert"
+    )
     parser.add_argument("--endgames", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.deals < 1:
         parser.error("--deals must be at least 1 (the shares need deals to measure)")
-    options = {"samples": args.samples} if args.samples else {}
-    budget = f"samples={args.samples}" if args.samples else f"think_ms={args.think_ms or 50}"
-    for opponent in ("random", "heuristic"):
+    budget = f"samples={args.samples or DEFAULT_SAMPLES}"
+    for opponent in args.opponents.split(","):
         summary = simulate(
-            "standard", ["expert", opponent], args.deals, args.seed, duplicate=True,
-            think_ms=args.think_ms, bot_options=options,
-        )  # fmt: skip
+            "standard", ["expert", opponent], args.deals, args.seed, duplicate=True, samples=args.samples
+        )
         low, high = summary["share_ci95"][0]
         print(
             f"expert vs {opponent}: share {summary['share'][0]:.1%} (95% CI {low:.1%}-{high:.1%}), "

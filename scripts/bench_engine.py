@@ -1,8 +1,18 @@
 #!/usr/bin/env python3
 """Engine benchmark: random deals per second on CPython and (with --pyodide) in Pyodide under Node.
 
-Prints numbers, asserts nothing. Goals (issue 3): >= 35,000 deals/s on one CPython core,
->= 10,000 in Pyodide. The same measurement from the command line:
+Prints numbers, asserts nothing. Two play-outs are measured in the same run:
+- the fast random play-out (`engine.simulate.random_playout`, the play kernel), and
+- a straightforward reference: the same uniformly random choice made through the public
+  `Deal` (`legal_plays` then `Deal.play`, which checks every card and records tricks).
+Goals (issues 3 and 12): the fast play-out >= 2.5x the reference, >= 35,000 deals/s on one
+idle CPython core, >= 10,000 in Pyodide. Rates are given per wall-clock second and per CPU
+second of the process (the latter is less disturbed by other processes on a busy machine).
+Measured on 2026-12-01 (2 cores shared with other jobs, load 5-7, so wall rates are low),
+`--deals 30000 --pyodide`, before and after the one play kernel (issue 12):
+    before: CPython 27,600 deals per CPU s, ratio 5.8 (CPU); Pyodide 9,900 deals/s, ratio 4.1-4.7
+    after:  CPython 18,200-18,600 deals per CPU s, ratio 3.6 (CPU); Pyodide 4,800 deals/s, ratio 2.9-3.5
+The same measurement from the command line:
     python -m engine simulate --rules standard --bots random,random --deals 100000 --seed 1
 """
 
@@ -20,15 +30,63 @@ ROOT = Path(__file__).resolve().parents[1]
 RUNNER = ROOT / "tests" / "pyodide" / "run_in_pyodide.mjs"
 
 BENCH_CODE = """
-import json, sys
-from engine.simulate import simulate
-rules, deals, seed, repeats = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-players = 3 if rules == "shasta-sam" else 2
-simulate(rules, ["random"] * players, min(deals, 2000), seed)  # warm-up (tables, caches)
-runs = [simulate(rules, ["random"] * players, deals, seed + i) for i in range(repeats)]
-rates = [run["deals_per_second"] for run in runs]
-version = sys.version.split()[0]
-print(json.dumps({"python": version, "deals": deals, "best_deals_per_second": max(rates), "all": rates}))
+import gc, json, random, sys, time
+from engine import Deal, Rules
+from engine.scoring import deal_points
+from engine.shuffle import deal_deck, shuffled_deck
+from engine.simulate import random_playout
+
+def reference_playout(rules, rng, dealer):
+    # The straightforward way: the public Deal, one checked play at a time.
+    hands, stock = deal_deck(shuffled_deck(rng), rules.players, dealer)
+    deal = Deal.from_cards(rules, hands, stock, dealer)
+    while not deal.is_over:
+        legal = list(deal.legal_plays())
+        deal.play(legal[rng.randrange(len(legal))])
+    return deal_points(rules, deal.trump, dealer, deal.won, deal.played, deal.jack_turned)
+
+def timed(playout, rules, rng, first, count):
+    players = rules.players
+    wall, cpu = time.perf_counter(), time.process_time()
+    for number in range(first, first + count):
+        playout(rules, rng, number % players)
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+def rates(rules, deals, reference_deals, seed, chunks=10):
+    # Short chunks of each kind alternate, so both see the same machine load on average.
+    fast_rng, reference_rng = random.Random(seed), random.Random(seed)
+    totals = [[0.0, 0.0], [0.0, 0.0]]
+    gc.disable()
+    kinds = (
+        (random_playout, fast_rng, deals // chunks),
+        (reference_playout, reference_rng, reference_deals // chunks),
+    )
+    for chunk in range(chunks):
+        for kind, (playout, rng, count) in enumerate(kinds):
+            wall, cpu = timed(playout, rules, rng, chunk * count, count)
+            totals[kind][0] += wall
+            totals[kind][1] += cpu
+    gc.enable()
+    return [(kinds[k][2] * chunks / totals[k][0], kinds[k][2] * chunks / totals[k][1]) for k in (0, 1)]
+
+rules = Rules.preset(sys.argv[1])
+deals, seed, repeats = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+reference_deals = max(10, deals // 10)
+rates(rules, min(deals, 2000), 100, seed)  # warm-up (tables, caches)
+fast, reference = [], []
+for i in range(repeats):
+    pair = rates(rules, deals, reference_deals, seed + i)
+    fast.append(pair[0])
+    reference.append(pair[1])
+best = lambda runs, k: round(max(run[k] for run in runs), 1)
+ratios = lambda k: [round(f[k] / r[k], 2) for f, r in zip(fast, reference)]
+print(json.dumps({
+    "python": sys.version.split()[0], "deals": deals, "reference_deals": reference_deals,
+    "best_deals_per_second": best(fast, 0), "best_deals_per_cpu_second": best(fast, 1),
+    "reference_deals_per_second": best(reference, 0), "reference_deals_per_cpu_second": best(reference, 1),
+    "all": [round(run[0], 1) for run in fast],
+    "ratios_wall": ratios(0), "ratios_cpu": ratios(1),
+}))
 """
 
 
@@ -58,6 +116,17 @@ def run_pyodide(rules: str, deals: int, seed: int, repeats: int) -> dict | str:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def report(runtime: str, result: dict, repeats: int) -> None:
+    fast, reference = result["best_deals_per_second"], result["reference_deals_per_second"]
+    fast_cpu, reference_cpu = result["best_deals_per_cpu_second"], result["reference_deals_per_cpu_second"]
+    print(f"{runtime} {result['python']}: fast play-out {fast:,.0f} deals/s ({fast_cpu:,.0f} per CPU s), "
+          f"best of {repeats} x {result['deals']:,}; all {result['all']}")  # fmt: skip
+    print(f"{runtime} {result['python']}: reference through Deal.play {reference:,.0f} deals/s "
+          f"({reference_cpu:,.0f} per CPU s), best of {repeats} x {result['reference_deals']:,}")  # fmt: skip
+    print(f"{runtime}: ratio fast/reference per run (measured in alternating chunks): "
+          f"wall {result['ratios_wall']}, CPU {result['ratios_cpu']}")  # fmt: skip
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -69,15 +138,13 @@ def main() -> int:
     parser.add_argument("--pyodide", action="store_true", help="also run in Pyodide under Node")
     args = parser.parse_args()
     cpython = run_cpython(args.rules, args.deals, args.seed, args.repeats)
-    print(f"CPython {cpython['python']}: {cpython['best_deals_per_second']:,.0f} deals/s "
-          f"(best of {args.repeats} x {args.deals:,} {args.rules} deals; all {cpython['all']})")  # fmt: skip
+    report("CPython", cpython, args.repeats)
     if args.pyodide:
         result = run_pyodide(args.rules, args.deals // 2, args.seed, args.repeats)
         if isinstance(result, str):
             print(f"Pyodide: {result}")
         else:
-            print(f"Pyodide {result['python']} (Node): {result['best_deals_per_second']:,.0f} deals/s "
-                  f"(best of {args.repeats} x {result['deals']:,}; all {result['all']})")  # fmt: skip
+            report("Pyodide (Node)", result, args.repeats)
     bots = ",".join(["random"] * (3 if args.rules == "shasta-sam" else 2))
     print(f"Same measurement: python -m engine simulate --rules {args.rules} --bots {bots} "
           f"--deals {args.deals} --seed {args.seed}")  # fmt: skip

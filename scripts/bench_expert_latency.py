@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Expert move latency, CPython and Pyodide under Node, measured in one run.
 
-Plays expert-vs-heuristic deals and times every expert decision (default think
-budget unless --think-ms). Prints median, p95 and max per runtime; asserts
-nothing. Issue 8's goal: p95 <= 300 ms in Pyodide.
+Plays expert-vs-heuristic deals and times every expert decision (default number
+of sampled worlds unless --samples). Prints median, p95 and max per runtime and
+the CPU time per move; asserts nothing. Issue 8's goal: p95 <= 300 ms in Pyodide.
     python scripts/bench_expert_latency.py --deals 20
 """
 
@@ -24,10 +24,10 @@ RUNNER = ROOT / "tests" / "pyodide" / "run_in_pyodide.mjs"
 MEASURE = r'''
 import json, sys, time
 from engine import Deal, Rules, make_bot
-deals, seed, think_ms = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-options = {} if think_ms == "default" else {"think_ms": float(think_ms)}
+deals, seed, samples = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+options = {} if samples == "default" else {"samples": int(samples)}
 rules = Rules.preset("standard")
-times = []
+times, cpu = [], 0.0
 for number in range(deals):
     deal = Deal.from_seed(rules, seed + number, number % 2)
     expert = make_bot("expert", seed=number, rules=rules, **options)
@@ -35,33 +35,39 @@ for number in range(deals):
     while not deal.is_over:
         seat = deal.to_move
         if seat == 0:
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             card = expert.choose(deal.view(seat))
             times.append((time.perf_counter() - start) * 1000)
+            cpu += time.process_time() - start_cpu
         else:
             card = other.choose(deal.view(seat))
         deal.play(card)
-print(json.dumps(sorted(times)))
+print(json.dumps({"times": sorted(times), "cpu_ms_per_move": cpu * 1000 / len(times)}))
 '''
 
 
-def summary(times: list[float]) -> dict:
+def summary(result: dict) -> dict:
+    times = result["times"]
+
     def pct(p: float) -> float:
         return round(times[min(len(times) - 1, int(p * len(times)))], 1)
 
-    return {"moves": len(times), "median_ms": pct(0.5), "p95_ms": pct(0.95), "max_ms": round(times[-1], 1)}
+    return {
+        "moves": len(times), "median_ms": pct(0.5), "p95_ms": pct(0.95), "max_ms": round(times[-1], 1),
+        "mean_cpu_ms": round(result["cpu_ms_per_move"], 1),
+    }  # fmt: skip
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--think-ms", default="default")
+    parser.add_argument("--samples", default="default", help="expert worlds per decision")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder) / "measure.py"
         script.write_text(MEASURE, encoding="utf-8")
-        argv = [str(args.deals), str(args.seed), args.think_ms]
+        argv = [str(args.deals), str(args.seed), args.samples]
         cpython = subprocess.run(
             [sys.executable, str(script), *argv],
             cwd=ROOT, env={"PYTHONPATH": str(ROOT)}, capture_output=True, text=True, check=True,

@@ -1,10 +1,12 @@
 """Computer opponents beyond random: the heuristic beginner, the expert and its hints."""
 
 from .endgame import EndgameSolver, solve_position
-from .expert import REASON_CODES, ExpertBot, hint, reason_for, solve_view
+from .expert import DEFAULT_SAMPLES, MAX_SAMPLES, REASON_CODES, ExpertBot, hint, reason_for, solve_view
 from .heuristic import HeuristicBot, heuristic_card
 
 __all__ = [
+    "DEFAULT_SAMPLES",
+    "MAX_SAMPLES",
     "REASON_CODES",
     "EndgameSolver",
     "ExpertBot",

@@ -10,10 +10,13 @@ engine's `legal_mask` and the trick winner comes from `beating_masks` (built by 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 from ..cards import CARD_VALUE, NINE, SUIT_MASK_OF, SUIT_MASKS, SUIT_OF, TWO, cards_of, make_card, mask_value
-from ..legality import legal_mask
+from ..kernel import PlayState
 from ..scoring import deal_points
-from ..tricks import beating_masks
+from ..tricks import trick_count
 
 _INF = 99
 _LO, _HI = -5, 5  # Five points at most, each +1 or -1 for seat 0.
@@ -22,11 +25,16 @@ _LO, _HI = -5, 5  # Five points at most, each +1 or -1 for seat 0.
 class EndgameSolver:
     """Solves two-player positions at trick boundaries or after the lead.
 
-    Values are net points (seat 0's points minus seat 1's) of the whole deal. `won` and
-    `played` are the masks so far; `played` is completed with the hands for `low: holder`.
+    Values are net points (seat 0's points minus seat 1's) of the whole deal. `played` is the
+    mask of cards each seat has played so far; with `hands` it gives the final `played` masks
+    (for `low: holder`), so one solver serves every later position of the same deal.
+    The search plays and takes back cards on the play kernel's `PlayState`.
     """
 
-    def __init__(self, rules, trump: int, dealer: int, jack_turned: bool, hands, played):
+    def __init__(
+        self, rules: Any, trump: int, dealer: int, jack_turned: bool, hands: Sequence[int],
+        played: Sequence[int],
+    ) -> None:  # fmt: skip
         if rules.players != 2:
             raise ValueError("the exact endgame solver is for two players")
         self.rules = rules
@@ -34,9 +42,6 @@ class EndgameSolver:
         self.dealer = dealer
         self.jack_turned = jack_turned
         self.trump_mask = SUIT_MASKS[trump]
-        self.beats = beating_masks(trump)
-        self.twa = rules.trump_when_able
-        self.mtv = rules.must_trump_when_void
         # Every remaining card will be played by its holder: the final `played` masks are known.
         self.played_final = (played[0] | hands[0], played[1] | hands[1])
         # Cards whose identity matters beyond their rank order: any card value, or a point trump.
@@ -48,6 +53,17 @@ class EndgameSolver:
         self.nodes = 0
 
     # ----- helpers ------------------------------------------------------------------------------
+
+    def position(
+        self, hands: Sequence[int], won: Sequence[int], leader: int, trick: Sequence[int]
+    ) -> PlayState:
+        """The kernel state of a position of this deal (the stock is empty)."""
+        played = [self.played_final[seat] & ~hands[seat] for seat in (0, 1)]
+        tricks_left = (hands[0].bit_count() + hands[1].bit_count() + len(trick)) // 2
+        return PlayState(
+            self.rules, self.trump, self.dealer, self.jack_turned, hands, (), won=won, played=played,
+            leader=leader, trick=trick, tricks_done=trick_count(2) - tricks_left,
+        )  # fmt: skip
 
     def _leaf(self, w0: int, w1: int) -> int:
         key = (mask_value(w0) << 60) | (mask_value(w1) << 52) | (w0 & self.trump_mask)
@@ -74,16 +90,29 @@ class EndgameSolver:
             moves.append(card)
         return moves
 
+    def lead_moves(self, state: PlayState) -> list[int]:
+        hands = state.hands
+        return self._moves(state.legal(), hands[0] | hands[1])
+
+    def follow_moves(self, state: PlayState) -> list[int]:
+        """The follower's distinct legal cards: winners first (lowest first), then the rest."""
+        hands = state.hands
+        moves = self._moves(state.legal(), hands[0] | hands[1])
+        beats = state.beats[state.trick[0]]
+        return [c for c in moves if beats >> c & 1] + [c for c in moves if not beats >> c & 1]
+
     # ----- search -------------------------------------------------------------------------------
 
-    def search(self, h0: int, h1: int, w0: int, w1: int, leader: int, alpha: int, beta: int) -> int:
-        """Value for seat 0 of the position at the start of a trick led by `leader`."""
+    def search(self, state: PlayState, alpha: int, beta: int) -> int:
+        """Value for seat 0 of `state`, at the start of a trick."""
+        h0, h1 = state.hands
+        w0, w1 = state.won
         if not h0:
             return self._leaf(w0, w1)
         self.nodes += 1
-        tmask = self.trump_mask
+        tmask = state.trump_mask
         key = (
-            h0 | (h1 << 52) | (leader << 104) | ((w0 & tmask) << 105)
+            h0 | (h1 << 52) | (state.leader << 104) | ((w0 & tmask) << 105)
             | (mask_value(w0) << 160) | (mask_value(w1) << 170)
         )  # fmt: skip
         entry = self.tt.get(key)
@@ -95,13 +124,10 @@ class EndgameSolver:
         if lo == hi:
             return lo
         a0, b0 = max(alpha, lo), min(beta, hi)
-        hl = h0 if leader == 0 else h1
-        if not hl & (hl - 1):
-            # Last trick: both cards forced.
-            hf = h1 if leader == 0 else h0
-            best = self._resolve(h0, h1, w0, w1, leader, hl.bit_length() - 1, hf.bit_length() - 1, a0, b0)
-        else:
-            best = self._lead(h0, h1, w0, w1, leader, a0, b0)
+        leads = self.lead_moves(state)
+        # High cards first: they tend to decide tricks and so cut the search early.
+        leads.reverse()
+        best = self._best(state, leads, state.leader == 0, a0, b0, self.follow)
         if best <= a0:
             hi = min(hi, best)
         elif best >= b0:
@@ -111,102 +137,60 @@ class EndgameSolver:
         self.tt[key] = (lo, hi)
         return best
 
-    def _lead(self, h0, h1, w0, w1, leader, alpha, beta) -> int:
-        hl = h0 if leader == 0 else h1
-        remaining = h0 | h1
-        leads = self._moves(legal_mask(hl, 0, self.trump_mask, self.twa, self.mtv), remaining)
-        # High cards first: they tend to decide tricks and so cut the search early.
-        leads.reverse()
-        if leader == 0:
+    def follow(self, state: PlayState, alpha: int, beta: int) -> int:
+        """Value for seat 0 once the trick's lead is on the table (the follower to play)."""
+        return self._best(state, self.follow_moves(state), state.to_move == 0, alpha, beta, self.search)
+
+    @staticmethod
+    def _best(
+        state: PlayState, moves: list[int], maximise: bool, alpha: int, beta: int,
+        then: Callable[[PlayState, int, int], int],
+    ) -> int:  # fmt: skip
+        """Alpha-beta over `moves` of the seat to move: each played, valued by `then`, taken back."""
+        play, undo = state.play, state.undo
+        if maximise:
             best = -_INF
-            for card in leads:
-                value = self.follow(h0, h1, w0, w1, leader, card, max(alpha, best), beta)
+            for card in moves:
+                play(card)
+                value = then(state, max(alpha, best), beta)
+                undo()
                 if value > best:
                     best = value
                     if best >= beta:
                         break
         else:
             best = _INF
-            for card in leads:
-                value = self.follow(h0, h1, w0, w1, leader, card, alpha, min(beta, best))
+            for card in moves:
+                play(card)
+                value = then(state, alpha, min(beta, best))
+                undo()
                 if value < best:
                     best = value
                     if best <= alpha:
                         break
         return best
 
-    def follow_moves(self, h0, h1, leader, lead: int) -> list[int]:
-        hf = h1 if leader == 0 else h0
-        legal = legal_mask(hf, SUIT_MASK_OF[lead], self.trump_mask, self.twa, self.mtv)
-        moves = self._moves(legal, (h0 | h1) & ~(1 << lead))
-        # Winning cards first (lowest winner first), then the rest lowest first.
-        beats = self.beats[lead]
-        return [c for c in moves if beats >> c & 1] + [c for c in moves if not beats >> c & 1]
 
-    def follow(self, h0, h1, w0, w1, leader, lead, alpha, beta) -> int:
-        """Value for seat 0 once `leader` has led `lead` (the follower to play)."""
-        responses = self.follow_moves(h0, h1, leader, lead)
-        if leader == 1:  # follower is seat 0: maximise
-            best = -_INF
-            for card in responses:
-                value = self._resolve(h0, h1, w0, w1, leader, lead, card, max(alpha, best), beta)
-                if value > best:
-                    best = value
-                    if best >= beta:
-                        break
-        else:
-            best = _INF
-            for card in responses:
-                value = self._resolve(h0, h1, w0, w1, leader, lead, card, alpha, min(beta, best))
-                if value < best:
-                    best = value
-                    if best <= alpha:
-                        break
-        return best
-
-    def _resolve(self, h0, h1, w0, w1, leader, lead, response, alpha, beta) -> int:
-        taken = (1 << lead) | (1 << response)
-        if leader == 0:
-            h0 ^= 1 << lead
-            h1 ^= 1 << response
-        else:
-            h1 ^= 1 << lead
-            h0 ^= 1 << response
-        winner = 1 - leader if self.beats[lead] >> response & 1 else leader
-        if winner == 0:
-            w0 |= taken
-        else:
-            w1 |= taken
-        return self.search(h0, h1, w0, w1, winner, alpha, beta)
-
-
-def solve_position(solver: EndgameSolver, hands, won, leader: int, trick: tuple[int, ...], seat: int):
+def solve_position(
+    solver: EndgameSolver, hands: Sequence[int], won: Sequence[int], leader: int,
+    trick: Sequence[int], seat: int,
+) -> tuple[int, int, dict[int, int]]:  # fmt: skip
     """Exact values, for `seat`, of its legal moves; returns (best_card, best_value, values).
 
     `values` maps each distinct move (equivalent cards share one) to its value: exact for the
     best, otherwise an upper bound no better than the best. Moves are tried cheapest first, so
     the first best is also the cheapest.
     """
-    h0, h1 = hands
-    w0, w1 = won
+    state = solver.position(hands, won, leader, trick)
     sign = 1 if seat == 0 else -1
-    if trick:
-        lead = trick[0]
-        # Put the led card back in its leader's hand: `_resolve` plays both cards of the trick.
-        if leader == 0:
-            h0 |= 1 << lead
-        else:
-            h1 |= 1 << lead
-        moves = solver.follow_moves(h0, h1, leader, lead)
+    moves = solver.follow_moves(state) if trick else solver.lead_moves(state)
+    then = solver.search if trick else solver.follow
 
-        def value_of(card, alpha, beta):
-            return solver._resolve(h0, h1, w0, w1, leader, lead, card, alpha, beta)
-    else:
-        hand = h0 if seat == 0 else h1
-        moves = solver._moves(legal_mask(hand, 0, solver.trump_mask, solver.twa, solver.mtv), h0 | h1)
-
-        def value_of(card, alpha, beta):
-            return solver.follow(h0, h1, w0, w1, leader, card, alpha, beta)
+    def value_of(card: int, alpha: int, beta: int) -> int:
+        state.play(card)
+        value = then(state, alpha, beta)
+        state.undo()
+        return value
 
     moves.sort(key=lambda c: (CARD_VALUE[c], SUIT_OF[c] == solver.trump, c))
     values: dict[int, int] = {}

@@ -4,12 +4,17 @@ Before the stock is empty (or with a hidden stock) it samples worlds consistent 
 and plays each legal card out in every world with the heuristic policy for all seats, keeping
 the card with the best mean net points (the same worlds for every card). Once the stock is
 empty in the open two-player game it solves the rest of the deal exactly.
+
+The budget is counted in work, not time: `samples` worlds per decision. The worlds come from a
+generator seeded by mixing the bot's seed with the decision's view (seat, cards played so far,
+trump card, own hand), so the same seed and the same view give the same card in CPython, in
+Pyodide and on every machine, however fast it is.
 """
 
 from __future__ import annotations
 
 import random
-import time
+from typing import TYPE_CHECKING
 
 from ..cards import JACK, RANK_OF, SUIT_MASKS, SUIT_OF, TEN, TWO, make_card
 from ..tricks import beating_masks
@@ -17,8 +22,20 @@ from .endgame import EndgameSolver, solve_position
 from .heuristic import HeuristicBot, is_boss, view_gone, view_top
 from .world import played_by_seat, sample_world
 
-DEFAULT_THINK_MS = 50
-MIN_SAMPLES = 4
+if TYPE_CHECKING:
+    from ..deal import Deal
+    from ..rules import Rules
+    from ..view import PlayerView
+
+# Worlds sampled per decision. DEFAULT_SAMPLES, measured with scripts/bench_bots.py --deals 300
+# (expert vs heuristic points share): 48 -> 69.9%, 64 -> 72.2%, 80 -> 71.6%; the old 50 ms
+# time budget gave 71.4%. 64 worlds cost about what 50 ms bought before (about 40 ms of CPU
+# per sampled decision on a loaded machine, scripts/bench_expert_latency.py). MAX_SAMPLES
+# bounds the work one request may ask for (each legal card is played out once per world).
+DEFAULT_SAMPLES = 64
+MAX_SAMPLES = 400
+
+_MASK64 = (1 << 64) - 1
 
 # Reason codes a hint may carry (the UI translates them).
 REASON_CODES = (
@@ -38,12 +55,12 @@ REASON_CODES = (
 )
 
 
-def endgame_solvable(view) -> bool:
+def endgame_solvable(view: PlayerView) -> bool:
     """Two players, open stock, stock empty: every card's place is known to both."""
     return view.rules.players == 2 and view.rules.stock == "open" and view.stock_count == 0
 
 
-def solve_view(view):
+def solve_view(view: PlayerView) -> tuple[int, int]:
     """Exact (best_card, best_value) for the seat of `view`, from its view alone."""
     seat = view.seat
     other = 1 - seat
@@ -56,21 +73,70 @@ def solve_view(view):
     return card, value
 
 
+def check_samples(samples: object) -> int:
+    """The number of worlds per decision: DEFAULT_SAMPLES for None, else an int 1..MAX_SAMPLES."""
+    if samples is None:
+        return DEFAULT_SAMPLES
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= MAX_SAMPLES:
+        raise ValueError(f"samples must be an integer from 1 to {MAX_SAMPLES}, got {samples!r}")
+    return samples
+
+
+def _mix64(value: int) -> int:
+    """The splitmix64 finaliser: a fixed bijection of 64-bit ints that spreads every bit."""
+    value = (value + 0x9E3779B97F4A7C15) & _MASK64
+    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return value ^ (value >> 31)
+
+
+def mix_seed(*parts: int) -> int:
+    """One 64-bit seed from any ints (any size or sign), the same on every platform.
+
+    Pure integer arithmetic: `hash()` of a str is salted per process, so it is never used.
+    """
+    state = 0
+    for part in parts:
+        magnitude = -part if part < 0 else part
+        # The chunk count and the sign go in too, so (1, 2) and (1 << 64 | 2) stay distinct.
+        chunks = max(1, (magnitude.bit_length() + 63) // 64)
+        state = _mix64(state ^ (chunks << 1 | (part < 0)))
+        for _ in range(chunks):
+            state = _mix64(state ^ (magnitude & _MASK64))
+            magnitude >>= 64
+    return state
+
+
+def decision_rng(seed: int, view: PlayerView) -> random.Random:
+    """The generator for one decision: from the bot's seed and the view the decision is made
+    from (its seat, the number of cards played, the trump card, its hand and every card gone)."""
+    gone = 0
+    plays = len(view.current_trick)
+    for trick in view.tricks:
+        plays += len(trick.cards)
+        for card in trick.cards:
+            gone |= 1 << card
+    for card in view.current_trick:
+        gone |= 1 << card
+    return random.Random(mix_seed(seed, view.seat, plays, view.trump_card, view.hand, gone))
+
+
 class ExpertBot:
     """Sampling plus heuristic play-outs, exact once the open stock is empty.
 
-    Options: `think_ms` (time budget per move, default 50) or `samples` (a fixed number of
-    worlds per move, which makes the bot deterministic given its seed regardless of speed).
+    `samples` is the number of worlds per decision (DEFAULT_SAMPLES if None, at most
+    MAX_SAMPLES). A decision depends only on `seed` and the view it is given, never on the
+    machine's speed or on earlier decisions.
     """
 
-    def __init__(self, seed: int = 0, rules=None, think_ms: float | None = None, samples: int | None = None,
-                 **options):  # fmt: skip
-        self._rng = random.Random(seed)
-        self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
-        self.samples = samples
+    def __init__(self, seed: int = 0, rules: Rules | None = None, *, samples: int | None = None) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an integer, got {seed!r}")
+        self.seed = seed
+        self.samples = check_samples(samples)
         self.last_reason: str | None = None
 
-    def choose(self, view) -> int:
+    def choose(self, view: PlayerView) -> int:
         legal = view.legal
         if not legal:
             raise ValueError("no legal play: it is not this seat's turn, or the deal is over")
@@ -83,31 +149,24 @@ class ExpertBot:
         self.last_reason = None
         return self._sample(view)
 
-    def _sample(self, view) -> int:
+    def _sample(self, view: PlayerView) -> int:
         seat = view.seat
         moves = list(view.legal_plays())
         totals = dict.fromkeys(moves, 0)
         # The heuristic's own card gets a tiny bonus: it wins ties and a noisy near-tie.
         prior = HeuristicBot().choose(view)
-        deadline = time.perf_counter() + self.think_ms / 1000.0
-        count = 0
-        while True:
-            if self.samples is not None:
-                if count >= self.samples:
-                    break
-            elif count >= MIN_SAMPLES and time.perf_counter() >= deadline:
-                break
-            world = sample_world(view, self._rng)
+        rng = decision_rng(self.seed, view)
+        for _ in range(self.samples):
+            world = sample_world(view, rng)
             for card in moves:
                 trial = world.copy()
                 trial.play(card)
                 seats = trial.rollout()
                 totals[card] += sum(1 if s == seat else -1 for s in seats if s is not None)
-            count += 1
         return max(moves, key=lambda c: (totals[c] + (0.5 if c == prior else 0.0), -c))
 
 
-def reason_for(view, card: int, exact: bool = False) -> str:
+def reason_for(view: PlayerView, card: int, exact: bool = False) -> str:
     """A reason code for playing `card` from `view` (see REASON_CODES)."""
     legal = view.legal
     if not legal & (legal - 1):
@@ -157,12 +216,12 @@ def reason_for(view, card: int, exact: bool = False) -> str:
     return "leads_low"
 
 
-def hint(deal, seat: int, think_ms: float | None = None, samples: int | None = None, seed: int = 0):
+def hint(deal: Deal, seat: int, *, samples: int | None = None, seed: int = 0) -> tuple[int, str]:
     """The expert's card for `seat` with a reason code: (card, reason_code). Uses only the
-    seat's own view of `deal`."""
+    seat's own view of `deal`; `samples` and `seed` as for ExpertBot."""
+    bot = ExpertBot(seed=seed, rules=deal.rules, samples=samples)
     view = deal.view(seat)
     if not view.legal:
         raise ValueError("no legal play: it is not this seat's turn, or the deal is over")
-    bot = ExpertBot(seed=seed, rules=view.rules, think_ms=think_ms, samples=samples)
     card = bot.choose(view)
     return card, reason_for(view, card, exact=bot.last_reason == "endgame_exact")

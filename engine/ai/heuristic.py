@@ -10,6 +10,8 @@ The policy is a function of a few ints so the expert's rollouts can call it with
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..cards import (
     ACE,
     CARD_VALUE,
@@ -25,6 +27,10 @@ from ..cards import (
     make_card,
 )
 from ..tricks import beating_masks
+
+if TYPE_CHECKING:
+    from ..rules import Rules
+    from ..view import PlayerView
 
 
 def prize_tables(trump: int, nine_point: bool) -> tuple[float, ...]:
@@ -81,7 +87,7 @@ def heuristic_card(
     winners = legal & beats[best]
     if winners:
         # Cheapest winner: a plain card of the led suit before a trump, low before high.
-        def cost(card: int) -> tuple:
+        def cost(card: int) -> tuple[bool, bool, float, int]:
             trumping = SUIT_OF[card] == trump
             return (trumping, card != two, prize[card] if trumping else -prize[card], RANK_OF[card])
 
@@ -98,7 +104,10 @@ def heuristic_card(
     return min(cards_of(legal), key=lambda c: (prize[c], SUIT_OF[c] == trump, RANK_OF[c]))
 
 
-def _lead(hand, legal, trump, trump_mask, two, gone, prize, stake) -> int:
+def _lead(
+    hand: int, legal: int, trump: int, trump_mask: int, two: int, gone: int, prize: tuple[float, ...],
+    stake: float,
+) -> int:  # fmt: skip
     # A sure winner (the highest trump still out) when something worth having is at stake.
     trumps = legal & trump_mask
     if trumps:
@@ -113,7 +122,7 @@ def _lead(hand, legal, trump, trump_mask, two, gone, prize, stake) -> int:
                 return card
     if side:
         # A low blank card, from the longest side suit (keeps short suits for trumping later).
-        def lead_cost(card: int) -> tuple:
+        def lead_cost(card: int) -> tuple[float, int, int]:
             length = (hand & SUIT_MASK_OF[card]).bit_count()
             return (prize[card], -length, RANK_OF[card])
 
@@ -129,7 +138,7 @@ def _jack_out(trump: int, hand: int, gone: int) -> bool:
     return not (hand | gone) >> make_card(JACK, trump) & 1
 
 
-def view_gone(view) -> int:
+def view_gone(view: PlayerView) -> int:
     gone = 0
     for trick in view.tricks:
         for card in trick.cards:
@@ -139,7 +148,7 @@ def view_gone(view) -> int:
     return gone
 
 
-def view_top(view) -> int | None:
+def view_top(view: PlayerView) -> int | None:
     """The visible card the trick's winner will take, if any."""
     if view.stock_top is None or view.stock_count < view.rules.players:
         return None
@@ -149,10 +158,10 @@ def view_top(view) -> int | None:
 class HeuristicBot:
     """The beginner: `heuristic_card` on its own view. Deterministic (it uses no randomness)."""
 
-    def __init__(self, seed: int = 0, rules=None, **options):
+    def __init__(self, seed: int = 0, rules: Rules | None = None, **options: object) -> None:
         self.seed = seed
 
-    def choose(self, view) -> int:
+    def choose(self, view: PlayerView) -> int:
         if not view.legal:
             raise ValueError("no legal play: it is not this seat's turn, or the deal is over")
         return heuristic_card(

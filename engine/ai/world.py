@@ -1,22 +1,25 @@
 """What a bot may infer from its view, sampled worlds consistent with it, and fast play-outs.
 
-A world is a full deal state built from a PlayerView plus a guess for every unseen card. The
-guesses respect everything the view shows: the cards seen drawn, and the voids a player showed
-by not following the led suit (and, where trumping is compulsory, by not trumping).
+A world is a full deal state (the play kernel's `PlayState`) built from a PlayerView plus a
+guess for every unseen card. The guesses respect everything the view shows: the cards seen
+drawn, and the voids a player showed by not following the led suit (and, where trumping is
+compulsory, by not trumping).
 """
 
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from ..cards import SUIT_MASK_OF, SUIT_MASKS, cards_of
-from ..legality import legal_mask
-from ..scoring import deal_points
-from ..tricks import DRAW_ORDER, trick_winner
+from ..kernel import PlayState
 from .heuristic import heuristic_card
 
+if TYPE_CHECKING:
+    from ..view import PlayerView
 
-def played_by_seat(view) -> list[int]:
+
+def played_by_seat(view: PlayerView) -> list[int]:
     players = view.rules.players
     played = [0] * players
     for trick in view.tricks:
@@ -27,7 +30,7 @@ def played_by_seat(view) -> list[int]:
     return played
 
 
-def excludedcards_of(view) -> list[int]:
+def excludedcards_of(view: PlayerView) -> list[int]:
     """Per seat, cards its unknown hand cards cannot be, from the voids it showed.
 
     A void shown at some trick constrains the cards held then. With the open stock every later
@@ -71,96 +74,27 @@ def excludedcards_of(view) -> list[int]:
     return excluded
 
 
-class World:
-    """A complete deal state (all ints), played on in place by `play` and `rollout`."""
+class World(PlayState):
+    """A complete deal state guessed from a view: the play kernel's state plus a rollout."""
 
-    __slots__ = (
-        "dealer",
-        "gone",
-        "hands",
-        "jack_turned",
-        "leader",
-        "played",
-        "players",
-        "pos",
-        "rules",
-        "stock",
-        "trick",
-        "trump",
-        "trump_mask",
-        "won",
-    )  # fmt: skip
+    __slots__ = ()
 
-    def copy(self) -> World:
-        other = object.__new__(World)
-        for name in World.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.hands = self.hands[:]
-        other.won = self.won[:]
-        other.played = self.played[:]
-        other.trick = self.trick[:]
-        return other
-
-    @property
-    def to_move(self) -> int:
-        return (self.leader + len(self.trick)) % self.players
-
-    def top(self) -> int | None:
-        return self.stock[self.pos] if len(self.stock) - self.pos >= self.players else None
-
-    def legal(self) -> int:
-        rules = self.rules
-        led = SUIT_MASK_OF[self.trick[0]] if self.trick else 0
-        return legal_mask(
-            self.hands[self.to_move], led, self.trump_mask, rules.trump_when_able, rules.must_trump_when_void
-        )
-
-    def play(self, card: int) -> None:
-        seat = self.to_move
-        bit = 1 << card
-        self.hands[seat] ^= bit
-        self.played[seat] |= bit
-        self.gone |= bit
-        trick = self.trick
-        trick.append(card)
-        players = self.players
-        if len(trick) < players:
-            return
-        winner = (self.leader + trick_winner(trick, self.trump)) % players
-        for played_card in trick:
-            self.won[winner] |= 1 << played_card
-        if len(self.stock) - self.pos >= players:
-            for drawer in DRAW_ORDER[players][winner]:
-                self.hands[drawer] |= 1 << self.stock[self.pos]
-                self.pos += 1
-        trick.clear()
-        self.leader = winner
-
-    def points(self) -> tuple:
-        seats, _ = deal_points(self.rules, self.trump, self.dealer, self.won, self.played, self.jack_turned)
-        return seats
-
-    def rollout(self) -> tuple:
+    def rollout(self) -> tuple[int | None, ...]:
         """Play to the end with the heuristic for every seat; returns the point seats."""
         nine = self.rules.nine_point
-        while self.hands[self.to_move]:
+        players = self.players
+        hands = self.hands
+        trump = self.trump
+        while not self.is_over:
             seat = self.to_move
-            self.play(
-                heuristic_card(
-                    self.hands[seat],
-                    self.legal(),
-                    self.trick,
-                    self.trump,
-                    self.top(),
-                    self.gone,
-                    nine,
-                    self.players,
-                )
+            card = heuristic_card(
+                hands[seat], self.legal(), self.trick, trump, self.top(), self.gone, nine, players
             )
-        return self.points()
+            self.play(card)
+        return self.points()[0]
 
 
-def sample_world(view, rng: random.Random) -> World:
+def sample_world(view: PlayerView, rng: random.Random) -> World:
     """One world consistent with `view`: unseen cards dealt to the unknown hand slots (avoiding
     shown voids) and the rest of the stock, in random order."""
     players = view.rules.players
@@ -193,25 +127,11 @@ def sample_world(view, rng: random.Random) -> World:
         excluded = [0] * players  # constraints could not be met: drop them
     else:  # pragma: no cover - the last attempt has no constraints
         raise RuntimeError("no consistent world")
-    world = object.__new__(World)
-    world.rules = view.rules
-    world.players = players
-    world.dealer = view.dealer
-    world.trump = view.trump
-    world.trump_mask = SUIT_MASKS[view.trump]
-    world.jack_turned = view.jack_turned
-    world.hands = filled
-    world.won = list(view.won)
-    world.played = played_by_seat(view)
-    world.gone = 0
-    for mask in world.played:
-        world.gone |= mask
-    world.leader = view.leader
-    world.trick = list(view.current_trick)
     stock: list[int] = []
     if view.stock_count:
-        rest = pool
-        stock = [view.stock_top, *rest] if view.stock_top is not None else rest
-    world.stock = stock
-    world.pos = 0
-    return world
+        stock = [view.stock_top, *pool] if view.stock_top is not None else pool
+    return World(
+        view.rules, view.trump, view.dealer, view.jack_turned, filled, stock, won=view.won,
+        played=played_by_seat(view), leader=view.leader, trick=view.current_trick,
+        tricks_done=len(view.tricks),
+    )  # fmt: skip

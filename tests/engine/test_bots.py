@@ -10,6 +10,7 @@ from engine import PRESETS, Deal, IllegalPlay, Rules, parse_card, simulate
 from engine.ai import REASON_CODES, ExpertBot, HeuristicBot, hint, solve_view
 from engine.ai.world import sample_world
 from engine.bots import make_bot
+from engine.cards import cards_of
 from engine.cli import main
 
 
@@ -197,8 +198,75 @@ def test_simulate_duplicate_and_matches_report_per_bot():
 
 
 def test_cli_simulate_flags(capsys):
-    args = ["simulate", "--bots", "heuristic,random", "--deals", "5", "--duplicate", "--think-ms", "5"]
+    args = ["simulate", "--bots", "expert,random", "--deals", "2", "--duplicate", "--samples", "2"]
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "deal wins" in out and "95% CI" in out
     assert main(["simulate", "--bots", "heuristic,nobody", "--deals", "1"]) == 2
+
+
+def _expert_game(seed: int, samples: int) -> tuple[Deal, list[int]]:
+    """An expert (seat 0, bot seed `seed`) against the heuristic; returns the deal and the
+    play indexes where the expert chose."""
+    rules = Rules.preset("standard")
+    deal = Deal.from_seed(rules, 1000 + seed, seed % 2)
+    expert, other = ExpertBot(seed=seed, samples=samples), HeuristicBot()
+    expert_turns = []
+    while not deal.is_over:
+        seat = deal.to_move
+        if seat == 0:
+            expert_turns.append(len(deal.plays))
+        deal.play((expert if seat == 0 else other).choose(deal.view(seat)))
+    return deal, expert_turns
+
+
+def test_expert_card_depends_only_on_seed_and_view():
+    """Replaying a record with a fresh bot at each turn gives the computer's cards again: no
+    state carried between decisions, no clock (same record => same cards)."""
+    for seed in range(2):
+        deal, turns = _expert_game(seed, samples=3)
+        replay_deal = Deal.from_cards(deal.rules, [cards_of(m) for m in deal.initial_hands], deal.stock,
+                                      deal.dealer)  # fmt: skip
+        for index, card in enumerate(deal.plays):
+            if index in turns:
+                assert ExpertBot(seed=seed, samples=3).choose(replay_deal.view(0)) == card
+            replay_deal.play(card)
+    # A different bot seed samples other worlds: some decision differs over a few deals.
+    changed = 0
+    for seed in range(3):
+        deal, turns = _expert_game(seed, samples=1)
+        replay_deal = Deal.from_cards(deal.rules, [cards_of(m) for m in deal.initial_hands], deal.stock,
+                                      deal.dealer)  # fmt: skip
+        for index, card in enumerate(deal.plays):
+            if index in turns and ExpertBot(seed=seed + 99, samples=1).choose(replay_deal.view(0)) != card:
+                changed += 1
+            replay_deal.play(card)
+    assert changed > 0
+
+
+def test_mix_seed_is_fixed_integer_arithmetic():
+    from engine.ai.expert import mix_seed
+
+    # Pinned values: the same on every platform and Python version (no salted hash()).
+    assert mix_seed() == 0
+    assert mix_seed(0) != mix_seed(1) != mix_seed(-1)
+    assert mix_seed(1, 2) != mix_seed(2, 1) and mix_seed(1, 2) != mix_seed((1 << 64) | 2)
+    assert all(0 <= mix_seed(n, 1 << 70) < 1 << 64 for n in range(-3, 4))
+    assert mix_seed(7, 0, 12) == 12209797009397003528
+    assert mix_seed((1 << 64) + 5, -3) == 5356348633915350198
+
+
+@pytest.mark.parametrize("samples", [0, -1, 401, 2.5, True, "8"])
+def test_expert_refuses_bad_sample_counts(samples):
+    with pytest.raises(ValueError, match="samples must be an integer from 1 to 400"):
+        ExpertBot(samples=samples)
+    deal = Deal.from_seed("standard", 1)
+    with pytest.raises(ValueError, match="samples"):
+        hint(deal, deal.to_move, samples=samples)
+
+
+def test_expert_has_no_time_budget():
+    with pytest.raises(TypeError):
+        ExpertBot(think_ms=50)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        hint(Deal.from_seed("standard", 1), 1, think_ms=50)  # type: ignore[call-arg]

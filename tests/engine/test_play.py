@@ -201,3 +201,32 @@ def test_from_cards_errors_name_the_field(hands, stock, dealer, field):
     with pytest.raises(SetupError) as caught:
         Deal.from_cards(Rules(), hands, stock or [], dealer)
     assert caught.value.field == field
+
+
+def test_kernel_undo_takes_back_tricks_and_draws():
+    import random
+
+    from engine.kernel import PlayState
+    from engine.shuffle import shuffled_deck
+
+    for preset in ("standard", "shasta-sam"):
+        rules = Rules.preset(preset)
+        state = PlayState.from_deck(rules, shuffled_deck(random.Random(3)), 1)
+        with pytest.raises(ValueError, match="nothing to undo"):
+            state.undo()
+        snapshots, plays = [], []
+        rng = random.Random(4)
+        while not state.is_over:
+            snapshots.append((tuple(state.hands), tuple(state.won), tuple(state.played), state.pos,
+                              state.leader, state.to_move, tuple(state.trick)))  # fmt: skip
+            legal = state.legal()
+            card = rng.choice([c for c in range(52) if legal >> c & 1])
+            plays.append(card)
+            state.play(card)
+        assert state.legal() == 0 and state.top() is None
+        copy = state.copy()
+        while plays:
+            assert state.undo() == plays.pop()
+            assert (tuple(state.hands), tuple(state.won), tuple(state.played), state.pos, state.leader,
+                    state.to_move, tuple(state.trick)) == snapshots.pop()  # fmt: skip
+        assert copy.is_over and copy.points() != state.points()  # the copy kept its own state

@@ -7,28 +7,35 @@ import pytest
 from engine import PRESETS, Deal, Rules, simulate
 from engine.bots import BOTS, RandomBot, make_bot, register_bot
 from engine.shuffle import deal_deck, shuffled_deck
-from engine.simulate import _random_playout_any, _random_playout_two
+from engine.simulate import random_playout
+
+VARIANTS = [
+    *sorted(PRESETS),
+    {"preset": "standard", "turned_jack": True, "nine_point": True, "game_tie": "non_dealer"},
+    {"preset": "classic", "trump_when_able": False, "must_trump_when_void": True},
+]
 
 
-@pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_fast_playout_matches_deal(preset):
-    rules = Rules.preset(preset)
+@pytest.mark.parametrize("spec", VARIANTS)
+def test_fast_playout_matches_deal_play_by_play(spec):
+    """Every card of the fast play-out is legal in Deal, and both end with the same points."""
+    rules = Rules.from_spec(spec)
     for seed in range(40):
         plays: list[int] = []
-        seats, values = _random_playout_any(rules, random.Random(seed), seed % rules.players, plays)
+        seats, values = random_playout(rules, random.Random(seed), seed % rules.players, plays)
         hands, stock = deal_deck(shuffled_deck(random.Random(seed)), rules.players, seed % rules.players)
         deal = Deal.from_cards(rules, hands, stock, seed % rules.players)
         for card in plays:
+            assert deal.is_legal(card)
             deal.play(card)
         assert deal.is_over and deal.result().seats == seats and deal.result().values == values
 
 
-@pytest.mark.parametrize("preset", ["standard", "classic", "face-down"])
-def test_two_player_specialisation_matches_general_playout(preset):
-    rules = Rules.from_spec({"preset": preset, "turned_jack": True, "nine_point": True})
-    for seed in range(200):
-        assert _random_playout_two(rules, random.Random(seed), seed % 2) == _random_playout_any(
-            rules, random.Random(seed), seed % 2, None
+def test_fast_playout_does_not_depend_on_recording():
+    rules = Rules.preset("standard")
+    for seed in range(30):
+        assert random_playout(rules, random.Random(seed), seed % 2, []) == random_playout(
+            rules, random.Random(seed), seed % 2
         )
 
 

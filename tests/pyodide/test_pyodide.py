@@ -49,6 +49,20 @@ def test_pyodide_results_are_byte_identical_to_cpython():
     assert pyodide.stdout == cpython.stdout
 
 
+def test_pyodide_expert_plays_the_same_cards_as_cpython():
+    """Same seed and same record give the same computer cards and hints in both runtimes."""
+    node = _require_node()
+    script = HERE / "expert_cards.py"
+    environment = {"PYTHONPATH": str(ROOT)}
+    cpython = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, cwd=ROOT, check=True, env=environment
+    )
+    pyodide = _run_in_pyodide(node, script)
+    assert pyodide.returncode == 0, pyodide.stderr.decode()
+    assert len(cpython.stdout.splitlines()) == 4
+    assert pyodide.stdout == cpython.stdout
+
+
 def test_pyodide_runs_the_command_line():
     node = _require_node()
     script = HERE / "cli_in_pyodide.py"

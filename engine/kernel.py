@@ -1,0 +1,256 @@
+"""The one play kernel: a deal's play state as ints, changed by `play` and restored by `undo`.
+
+Everything that plays cards goes through `PlayState`: the public `Deal` (which adds legality
+errors, trick records and views on top), the AI's sampled worlds, the simulator's random
+play-out and the endgame solver. So a card leaving a hand, the trick winner, the draws from the
+stock and the end-of-deal points are each written once, here and in the rule tables it calls
+(`legal_mask`, `trick_winner`/`beating_masks`, `DRAW_ORDER`, `deal_points`).
+
+A hand, a seat's won cards and a seat's played cards are 52-bit masks (python-chess style), so
+copying a state is a few list copies and `undo` needs no per-card history: a trick in progress
+is its own history, and each completed trick keeps one small entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Self
+
+from .cards import JACK, RANK_OF, SUIT_MASK_OF, SUIT_MASKS, SUIT_OF, mask_of
+from .legality import legal_mask
+from .rules import Rules
+from .scoring import deal_points
+from .shuffle import deal_deck
+from .tricks import DRAW_ORDER, beating_masks, trick_count, trick_winner
+
+# One completed trick as the kernel remembers it: (leader, cards in play order, winner,
+# stock position before the draws). The position tells `undo` which cards were drawn; the
+# card list is the trick's own list, never changed once the trick is complete.
+TrickEntry = tuple[int, list[int], int, int]
+
+_NEXT_SEAT = {players: tuple((seat + 1) % players for seat in range(players)) for players in (2, 3)}
+
+
+class PlayState:
+    """The state of one deal during play, all ints and lists of ints.
+
+    `play` trusts that the card is legal (callers ask `legal()` first, or check as `Deal`
+    does); `undo` takes back the last card, including the trick and draws it completed.
+    `stock` is the stock from its first card (`pos` = cards already drawn), and `trump` is
+    given explicitly because a sampled world's stock starts at the current top card.
+    """
+
+    __slots__ = (
+        "beats",
+        "dealer",
+        "draw_order",
+        "hands",
+        "history",
+        "jack_turned",
+        "leader",
+        "must_trump_when_void",
+        "next_seat",
+        "played",
+        "players",
+        "pos",
+        "rules",
+        "stock",
+        "stock_end",
+        "to_move",
+        "total_tricks",
+        "trick",
+        "trump",
+        "trump_mask",
+        "trump_when_able",
+        "won",
+    )  # fmt: skip
+
+    beats: tuple[int, ...]
+    dealer: int
+    draw_order: tuple[tuple[int, ...], ...]
+    hands: list[int]
+    history: list[TrickEntry]
+    jack_turned: bool
+    leader: int
+    must_trump_when_void: bool
+    next_seat: tuple[int, ...]
+    played: list[int]
+    players: int
+    pos: int
+    rules: Rules
+    stock: Sequence[int]
+    stock_end: int
+    to_move: int
+    total_tricks: int
+    trick: list[int]
+    trump: int
+    trump_mask: int
+    trump_when_able: bool
+    won: list[int]
+
+    def __init__(
+        self, rules: Rules, trump: int, dealer: int, jack_turned: bool, hands: Sequence[int],
+        stock: Sequence[int], *, won: Sequence[int] | None = None, played: Sequence[int] | None = None,
+        leader: int | None = None, trick: Sequence[int] = (), tricks_done: int = 0,
+    ) -> None:  # fmt: skip
+        """A state at any point of play. Without `won`, `played`, `leader` and `trick` it is
+        the start of the deal (the seat left of the dealer leads). `tricks_done` counts the
+        tricks completed before this state (it decides when the deal is over)."""
+        players = rules.players
+        self.rules = rules
+        self.players = players
+        self.trump = trump
+        self.trump_mask = SUIT_MASKS[trump]
+        self.beats = beating_masks(trump)
+        self.trump_when_able = rules.trump_when_able
+        self.must_trump_when_void = rules.must_trump_when_void
+        self.dealer = dealer
+        self.jack_turned = jack_turned
+        self.draw_order = DRAW_ORDER[players]
+        self.next_seat = _NEXT_SEAT[players]
+        self.stock = stock
+        self.pos = 0
+        # Draws stop when fewer cards than players are left (three players: one card stays out).
+        self.stock_end = len(stock) - len(stock) % players
+        self.hands = list(hands)
+        self.won = list(won) if won is not None else [0] * players
+        self.played = list(played) if played is not None else [0] * players
+        self.leader = (dealer + 1) % players if leader is None else leader
+        self.trick = list(trick)
+        self.to_move = (self.leader + len(self.trick)) % players
+        self.history = []
+        self.total_tricks = trick_count(players) - tricks_done
+
+    @classmethod
+    def start(cls, rules: Rules, hands: Sequence[int], stock: Sequence[int], dealer: int) -> PlayState:
+        """The start of a deal: trumps are the suit of the stock's turned-up top card, and under
+        the `turned_jack` house rule a turned-up jack scores for the dealer."""
+        top = stock[0]
+        return cls(rules, SUIT_OF[top], dealer, rules.turned_jack and RANK_OF[top] == JACK, hands, stock)
+
+    @classmethod
+    def from_deck(cls, rules: Rules, deck: Sequence[int], dealer: int) -> PlayState:
+        """The start of the deal dealt from a shuffled deck (`shuffle.deal_deck`)."""
+        hands, stock = deal_deck(deck, rules.players, dealer)
+        # deal_deck is annotated list[int] for what is a list of hands (lists of ints).
+        return cls.start(rules, [mask_of(hand) for hand in hands], stock, dealer)  # type: ignore[arg-type]
+
+    def copy(self) -> Self:
+        """An independent state (undo history included); the same class as `self`."""
+        other = object.__new__(type(self))
+        for name in PlayState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = self.hands[:]
+        other.won = self.won[:]
+        other.played = self.played[:]
+        other.trick = self.trick[:]
+        other.history = self.history[:]
+        return other
+
+    # ----- queries ------------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.history) == self.total_tricks
+
+    @property
+    def led_mask(self) -> int:
+        """The whole suit of the card led to the current trick, 0 before the lead."""
+        return SUIT_MASK_OF[self.trick[0]] if self.trick else 0
+
+    @property
+    def gone(self) -> int:
+        """Every card played so far, the current trick included."""
+        gone = 0
+        for mask in self.played:
+            gone |= mask
+        return gone
+
+    def legal(self) -> int:
+        """Mask of the cards the seat to move may play (0 once the deal is over)."""
+        if self.is_over:
+            return 0
+        return legal_mask(
+            self.hands[self.to_move], self.led_mask, self.trump_mask, self.trump_when_able,
+            self.must_trump_when_void,
+        )  # fmt: skip
+
+    def top(self) -> int | None:
+        """The stock card the next trick's winner will draw, None when no more draws come."""
+        return self.stock[self.pos] if self.pos < self.stock_end else None
+
+    def points(self) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
+        """(point seats, card values) of the deal as played so far (final once it is over)."""
+        return deal_points(self.rules, self.trump, self.dealer, self.won, self.played, self.jack_turned)
+
+    # ----- play and undo ------------------------------------------------------------------------
+
+    def play(self, card: int) -> int:
+        """Play `card` (assumed legal) for the seat to move.
+
+        Returns the winner's seat if this card completed a trick (after the draws), else -1.
+        """
+        seat = self.to_move
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        self.played[seat] |= bit
+        trick = self.trick
+        trick.append(card)
+        players = self.players
+        if len(trick) < players:
+            self.to_move = self.next_seat[seat]
+            return -1
+        leader = self.leader
+        if players == 2:
+            # `beats` is built from trick_winner: the follower wins when its card beats the lead.
+            lead = trick[0]
+            winner = leader ^ (self.beats[lead] >> card & 1)
+            self.won[winner] |= (1 << lead) | bit
+        else:
+            winner = (leader + trick_winner(trick, self.trump)) % players
+            self.won[winner] |= (1 << trick[0]) | (1 << trick[1]) | bit
+        pos = self.pos
+        # The finished trick's list is kept as is (never changed again) and a new one started.
+        self.history.append((leader, trick, winner, pos))
+        self.trick = []
+        self.leader = self.to_move = winner
+        if pos < self.stock_end:
+            # One card each in DRAW_ORDER (the winner first), unrolled: this is the hot path.
+            hands = self.hands
+            stock = self.stock
+            order = self.draw_order[winner]
+            hands[order[0]] |= 1 << stock[pos]
+            hands[order[1]] |= 1 << stock[pos + 1]
+            if players == 3:
+                hands[order[2]] |= 1 << stock[pos + 2]
+            self.pos = pos + players
+        return winner
+
+    def undo(self) -> int:
+        """Take back the last card played (and the trick completion and draws it caused)."""
+        trick = self.trick
+        if trick:
+            card = trick.pop()
+            seat = (self.leader + len(trick)) % self.players
+        else:
+            if not self.history:
+                raise ValueError("nothing to undo: no card has been played")
+            leader, cards, winner, pos = self.history.pop()
+            hands = self.hands
+            if pos != self.pos:
+                for offset, drawer in enumerate(self.draw_order[winner]):
+                    hands[drawer] ^= 1 << self.stock[pos + offset]
+                self.pos = pos
+            taken = 0
+            for trick_card in cards:
+                taken |= 1 << trick_card
+            self.won[winner] ^= taken
+            trick.extend(cards[:-1])
+            card = cards[-1]
+            self.leader = leader
+            seat = (leader + len(trick)) % self.players
+        bit = 1 << card
+        self.hands[seat] |= bit
+        self.played[seat] ^= bit
+        self.to_move = seat
+        return card
