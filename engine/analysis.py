@@ -189,7 +189,7 @@ def exact_option_values(
         # answers the next lead, one card later).
         reply_at = 0 if replier != mover else 1
         reply = line[reply_at] if len(line) > reply_at else None
-        seats = tuple(trial.result().seats)  # type: ignore[no-untyped-call]
+        seats = tuple(trial.result().seats)
         value, points = _summarise(mover, deal.rules, [seats])
         options[card] = OptionValue(value, points, line=line, reply=reply, outcomes=[seats])
     return options

@@ -88,8 +88,7 @@ class Deal:
         except ValueError as error:
             raise SetupError("seed", str(error)) from None
         hands, stock = deal_deck(shuffled_deck(rng), rules.players, dealer)
-        # shuffle.deal_deck is annotated list[int] for what is a list of hands (lists of ints).
-        return cls(rules, [mask_of(hand) for hand in hands], stock, dealer)  # type: ignore[arg-type]
+        return cls(rules, [mask_of(hand) for hand in hands], stock, dealer)
 
     @classmethod
     def from_cards(

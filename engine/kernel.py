@@ -132,8 +132,7 @@ class PlayState:
     def from_deck(cls, rules: Rules, deck: Sequence[int], dealer: int) -> PlayState:
         """The start of the deal dealt from a shuffled deck (`shuffle.deal_deck`)."""
         hands, stock = deal_deck(deck, rules.players, dealer)
-        # deal_deck is annotated list[int] for what is a list of hands (lists of ints).
-        return cls.start(rules, [mask_of(hand) for hand in hands], stock, dealer)  # type: ignore[arg-type]
+        return cls.start(rules, [mask_of(hand) for hand in hands], stock, dealer)
 
     def copy(self) -> Self:
         """An independent state (undo history included); the same class as `self`."""

@@ -23,8 +23,7 @@ MAX_INT_DIGITS = 24
 ECHO_CHARS = 80
 # Sampled worlds per expert decision that one request may ask for. A decision with this many
 # takes about half a second in CPython (a hint: median 0.49 s, max 0.82 s), so no request
-# can ask for minutes of work. The expert's own bound (engine.ai.expert.MAX_SAMPLES) is
-# meant to be this same number.
+# can ask for minutes of work. The expert (engine.ai.expert) and the analysis use this bound.
 MAX_SAMPLES = 200
 # The command line's simulate: deals or matches per run, and deals x samples per run.
 MAX_DEALS = 10_000_000

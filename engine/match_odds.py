@@ -15,7 +15,7 @@ options change them little, and the target only enters through the count-out.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -82,7 +82,7 @@ def deal_win_chance(
     rules: Any,
     dealer: int,
     jack_turned: bool,
-    scores_before: list[int],
+    scores_before: Sequence[int],
     seat: int,
     outcomes: Iterable[tuple[int | None, ...]],
 ) -> float:

@@ -205,8 +205,8 @@ def themes_of(deal: Deal, step: Step) -> list[str]:
     failed = _finish(deal, alternative, step.options[alternative].line)
     found: set[str] = set()
     trump = deal.trump
-    solved_seats = solved.result().seats  # type: ignore[no-untyped-call]
-    failed_seats = failed.result().seats  # type: ignore[no-untyped-call]
+    solved_seats = solved.result().seats
+    failed_seats = failed.result().seats
     points = dict(zip(POINT_NAMES, zip(solved_seats, failed_seats, strict=True), strict=False))
     trumps = SUIT_MASKS[trump]
     low_card = (trumps & -trumps).bit_length() - 1

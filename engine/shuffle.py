@@ -8,6 +8,7 @@ because it is slower than a few 32-bit draws split into mixed-radix digits.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .boundary import echo
 from .limits import SEED_LIMIT
@@ -63,7 +64,7 @@ def shuffled_deck(rng: random.Random) -> list[int]:
     return deck
 
 
-def deal_deck(deck: list[int], players: int, dealer: int) -> tuple[list[list[int]], tuple[int, ...]]:
+def deal_deck(deck: Sequence[int], players: int, dealer: int) -> tuple[list[list[int]], tuple[int, ...]]:
     """Deal one card at a time from the top, starting left of the dealer; the rest is the stock.
 
     Returns the hands as lists in seat order and the stock, top card first.

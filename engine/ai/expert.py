@@ -17,6 +17,7 @@ import random
 from typing import TYPE_CHECKING
 
 from ..cards import JACK, RANK_OF, SUIT_MASKS, SUIT_OF, TEN, TWO, make_card
+from ..limits import MAX_SAMPLES
 from ..tricks import beating_masks
 from .endgame import EndgameSolver, solve_position
 from .heuristic import HeuristicBot, is_boss, view_gone, view_top
@@ -31,9 +32,8 @@ if TYPE_CHECKING:
 # (expert vs heuristic points share): 48 -> 69.9%, 64 -> 72.2%, 80 -> 71.6%; the old 50 ms
 # time budget gave 71.4%. 64 worlds cost about what 50 ms bought before (about 40 ms of CPU
 # per sampled decision on a loaded machine, scripts/bench_expert_latency.py). MAX_SAMPLES
-# bounds the work one request may ask for (each legal card is played out once per world).
+# (engine/limits.py, the one bound for every request) caps the work one decision may ask for.
 DEFAULT_SAMPLES = 64
-MAX_SAMPLES = 400
 
 _MASK64 = (1 << 64) - 1
 

@@ -12,6 +12,7 @@ from engine.ai.world import sample_world
 from engine.bots import make_bot
 from engine.cards import cards_of
 from engine.cli import main
+from engine.limits import MAX_SAMPLES
 
 
 def _random_prefix(rules, seed: int, plays: int) -> Deal:
@@ -256,9 +257,9 @@ def test_mix_seed_is_fixed_integer_arithmetic():
     assert mix_seed((1 << 64) + 5, -3) == 5356348633915350198
 
 
-@pytest.mark.parametrize("samples", [0, -1, 401, 2.5, True, "8"])
+@pytest.mark.parametrize("samples", [0, -1, MAX_SAMPLES + 1, 2.5, True, "8"])
 def test_expert_refuses_bad_sample_counts(samples):
-    with pytest.raises(ValueError, match="samples must be an integer from 1 to 400"):
+    with pytest.raises(ValueError, match=f"samples must be an integer from 1 to {MAX_SAMPLES}"):
         ExpertBot(samples=samples)
     deal = Deal.from_seed("standard", 1)
     with pytest.raises(ValueError, match="samples"):
