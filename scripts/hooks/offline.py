@@ -18,6 +18,7 @@ import json
 import posixpath
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from mkdocs.plugins import event_priority
 
@@ -44,8 +45,7 @@ def page_root(page_url: str) -> str:
     return "./" if path == "." else path + "/"
 
 
-def head_tags(page_url: str) -> str:
-    root = page_root(page_url)
+def head_tags(root: str) -> str:
     return (
         f'<link rel="manifest" href="{root}manifest.webmanifest">\n'
         f'<meta name="theme-color" content="{THEME_COLOUR}">\n'
@@ -53,8 +53,8 @@ def head_tags(page_url: str) -> str:
     )
 
 
-def registration(page_url: str) -> str:
-    sw = json.dumps(page_root(page_url) + "sw.js")
+def registration(root: str) -> str:
+    sw = json.dumps(root + "sw.js")
     return (
         "<script>if (\"serviceWorker\" in navigator) addEventListener(\"load\", () => "
         f"navigator.serviceWorker.register({sw}).catch(() => {{}}));</script>\n"
@@ -62,12 +62,17 @@ def registration(page_url: str) -> str:
 
 
 def on_post_page(output: str, page, config) -> str:
+    if page.file.src_uri == "404.md" or page.file.src_uri.endswith("/404.md"):
+        # Served at any depth (not_found_pages.py): from the site's root path, not relatively.
+        root = urlsplit(config.site_url or "/").path.rstrip("/") + "/"
+    else:
+        root = page_root(page.url)
     head = output.find("</head>")
     if head >= 0:
-        output = output[:head] + head_tags(page.url) + output[head:]
+        output = output[:head] + head_tags(root) + output[head:]
     body = output.rfind("</body>")
     if body >= 0:
-        output = output[:body] + registration(page.url) + output[body:]
+        output = output[:body] + registration(root) + output[body:]
     return output
 
 
