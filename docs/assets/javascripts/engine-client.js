@@ -9,12 +9,15 @@
 // demand (Engine.start, or the first request), never when a page is merely opened.
 
 const HERE = new URL(import.meta.url);
-// A load that makes no progress for this long has stalled (a download that neither arrives nor
-// fails): the reader is told, and the static example is there. Progress comes at least every
-// few hundred milliseconds while bytes arrive; the longest silent stretch is compiling
-// WebAssembly and starting Python, a few seconds even on a busy machine. Tests may lower it
-// (globalThis.cjEngineStallMs) to check the failure without waiting.
+// A download that makes no progress for this long has stalled (it neither arrives nor fails):
+// the reader is told, and the static example is there. Progress comes every few hundred
+// milliseconds while bytes arrive. Tests may lower it (globalThis.cjEngineStallMs) to check
+// the failure without waiting.
 const STALL_MS = 25_000;
+// Once every byte is there, compiling WebAssembly and starting Python send no progress: a few
+// seconds on an idle machine, 15 s measured on a 2-core machine at load 20. Only a start that
+// takes longer than this is given up.
+const BOOT_MS = 120_000;
 const VERSION = HERE.search;
 
 // Where each refusal's rule is explained, relative to the page language's home. The ids are
@@ -65,10 +68,11 @@ export class Engine {
     return this.ready;
   }
 
-  armWatchdog() {
+  armWatchdog(downloaded = false) {
     clearTimeout(this.watchdog);
-    const patience = globalThis.cjEngineStallMs ?? STALL_MS;
-    this.watchdog = setTimeout(() => this.fail(new Error(`loading stalled for ${patience} ms`)), patience);
+    const patience = downloaded ? BOOT_MS : globalThis.cjEngineStallMs ?? STALL_MS;
+    const what = downloaded ? "starting" : "loading";
+    this.watchdog = setTimeout(() => this.fail(new Error(`${what} stalled for ${patience} ms`)), patience);
   }
 
   onMessage(message) {
@@ -86,7 +90,7 @@ export class Engine {
         clearTimeout(this.watchdog);
         this.resolveReady();
       } else {
-        this.armWatchdog();
+        this.armWatchdog(message.stage !== "runtime" || (message.total > 0 && message.loaded >= message.total));
       }
       this.report();
     } else if (message.type === "failed") {
