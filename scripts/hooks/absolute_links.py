@@ -5,19 +5,20 @@ the page; search engines expect absolute URLs, and an `x-default` for readers wh
 is none of ours (the default language's page). The canonical link and the sitemaps already
 take their absolute form from `site_url` (mkdocs.yml, from CJ_SITE_URL when set).
 
-A local build (site_url on 127.0.0.1, the default) keeps the alternates relative: Material's
-language selector fetches a sitemap beside each alternate, and the local server may run on
-any port, where absolute links to port 8000 would fail. Only the x-default is added there.
+A build for the default local address (http://127.0.0.1:8000/, CJ_SITE_URL unset) keeps the
+alternates relative: Material's language selector fetches a sitemap beside each alternate,
+and a local server may run on any port, where absolute links to port 8000 would fail. Only
+the x-default is added there. Any other site_url is where the site will be served: absolute.
 """
 
 from __future__ import annotations
 
 import re
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
 _ALTERNATE = re.compile(r'<link rel="alternate" href="([^"]*)" hreflang="([A-Za-z-]+)">')
 DEFAULT_LANGUAGE = "en"
-LOCAL_HOSTS = ("127.0.0.1", "localhost")
+LOCAL_DEFAULT = "http://127.0.0.1:8000/"  # mkdocs.yml's default site_url
 
 
 def absolute_alternates(
@@ -47,5 +48,5 @@ def on_post_page(output: str, page, config) -> str:
     i18n = config.plugins.get("i18n")
     default = getattr(i18n, "default_language", None) or DEFAULT_LANGUAGE
     base = config.site_url if config.site_url.endswith("/") else config.site_url + "/"
-    public = urlsplit(base).hostname not in LOCAL_HOSTS
+    public = base != LOCAL_DEFAULT
     return absolute_alternates(output, urljoin(base, page.url), default, absolute_links=public)

@@ -375,14 +375,41 @@ def test_rules_pages_request_no_pyodide_file(browser, site_url, site_dir):
 
 
 def test_every_example_loads_the_engine_from_this_site_only(watched_page, site_url, site_dir):
-    """Every example once, the languages in turn (each loads Pyodide: all 5 x N would be slow;
-    the hearts-trump tests above cover every language)."""
-    slugs = sorted({p.parent.name for p in example_pages(site_dir)})
+    """One page's engine (one Pyodide start, not one per example) replays every example, in
+    the languages in turn, with its alternatives, exactly as CPython does; every example page
+    carries the stepper. The stepper itself is driven on several examples by the tests here."""
+    pages = example_pages(site_dir)
+    slugs = sorted({p.parent.name for p in pages})
     assert SLUG in slugs and len(slugs) >= 2
+    for path in pages:
+        assert 'src="../../assets/javascripts/stepper.js?v=' in path.read_text("utf-8") or (
+            'src="../../../assets/javascripts/stepper.js?v=' in path.read_text("utf-8")
+        ), path
     page = watched_page.page
+    page.goto(example_url(site_url, "it", slugs[-1]))  # a page two folders below a language
+    wait_ready(page)
+    requests = []
     for number, slug in enumerate(slugs):
-        page.goto(example_url(site_url, LANGUAGES[number % len(LANGUAGES)], slug))
-        wait_ready(page)
+        data = example_data(site_dir, LANGUAGES[number % len(LANGUAGES)], slug)
+        narrator = data["narrator"] if isinstance(data.get("narrator"), int) else None
+        requests.append({"op": "replay", "record": data["record"], "narrator": narrator})
+        for alternative in data.get("alternatives", []):
+            plays = alternative.get("plays") or data["record"]["plays"]
+            record = {**data["record"], "rules": alternative["rules"], "plays": plays}
+            requests.append({"op": "replay", "record": record, "narrator": narrator})
+    answers = page.evaluate(
+        """async (requests) => {
+            const src = document.querySelector('script[src*="stepper.js"]').src;
+            const { engine } = await import(src.replace('stepper.js', 'engine-client.js'));
+            const answers = [];
+            for (const request of requests) answers.push(await engine().request(request));
+            return answers;
+        }""",
+        requests,
+    )
+    for request, answer in zip(requests, answers, strict=True):
+        assert answer == ask(request), request["record"].get("rules")
+        assert answer["ok"] and answer["states"]
     version = json.loads((site_dir / "assets" / "engine" / "manifest.json").read_text())["pyodide"]
     assert any(f"/pyodide/{version}/pyodide.asm.wasm" in url for url in watched_page.requests)
     assert any(re.search(r"/assets/engine/engine-[0-9a-f]{12}\.zip$", url) for url in watched_page.requests)
@@ -407,8 +434,7 @@ def test_the_worker_answers_exactly_as_cpython(watched_page, site_url, site_dir)
         {"op": "replay", "record": {"hands": []}},
     ]
     page = watched_page.page
-    page.goto(example_url(site_url, "en"))
-    wait_ready(page)
+    page.goto(example_url(site_url, "en"))  # its own stepper stays idle: one Pyodide, the test's
     answers = page.evaluate(
         """async (requests) => {
             const worker = new Worker(new URL("assets/javascripts/engine-worker.js", location.origin + "/"),
