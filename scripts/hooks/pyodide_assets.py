@@ -11,6 +11,14 @@ site/assets/engine/manifest.json tells the worker where both are, how many
 bytes each file has (for a real progress bar) and Pyodide's lock-file header:
 the worker hands Pyodide a lock file with no packages, so Pyodide never
 downloads pyodide-lock.json (the engine needs no package).
+
+The archive holds the engine precompiled: sourceless .pyc files made by the
+shipped Pyodide itself (compile_engine.mjs, run under Node, cached in
+build/engine-pyc/ by source hash). Measured in Pyodide under Node on the shared
+2-core machine (load about 20), importing engine.web_api took a median 921 ms
+from sources and 323 ms from .pyc (3 runs each), for 83 KB more to download
+(159 KB instead of 76 KB). If Node cannot compile it, the build says so and
+ships the sources.
 """
 
 from __future__ import annotations
@@ -20,6 +28,8 @@ import io
 import json
 import logging
 import shutil
+import subprocess
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -122,9 +132,39 @@ def engine_archive_bytes() -> bytes:
     return buffer.getvalue()
 
 
+COMPILER = Path(__file__).with_name("compile_engine.mjs")
+PYC_CACHE = ROOT / "build" / "engine-pyc"
+
+
+def precompiled(source: bytes) -> bytes:
+    """The engine archive as sourceless .pyc for the shipped Pyodide (cached by input)."""
+    key = hashlib.sha256(source + pyodide_version().encode() + COMPILER.read_bytes()).hexdigest()[:16]
+    cached = PYC_CACHE / f"{key}.zip"
+    if cached.is_file():
+        return cached.read_bytes()
+    with tempfile.TemporaryDirectory() as folder:
+        source_zip, compiled_zip = Path(folder) / "source.zip", Path(folder) / "compiled.zip"
+        source_zip.write_bytes(source)
+        subprocess.run(
+            ["node", str(COMPILER), str(source_zip), str(compiled_zip)],
+            check=True,
+            capture_output=True,
+            timeout=600,
+        )
+        data = compiled_zip.read_bytes()
+    PYC_CACHE.mkdir(parents=True, exist_ok=True)
+    cached.write_bytes(data)
+    return data
+
+
 def write_engine_archive(folder: Path) -> str:
-    """Write engine-<hash>.zip into folder and return its file name."""
+    """Write engine-<hash>.zip (precompiled if possible) into folder and return its name."""
     data = engine_archive_bytes()
+    try:
+        data = precompiled(data)
+    except (OSError, subprocess.SubprocessError) as error:
+        detail = getattr(error, "stderr", b"") or b""
+        log.warning("engine archive shipped as sources: precompiling failed (%s) %s", error, detail[-300:])
     name = f"engine-{hashlib.sha256(data).hexdigest()[:12]}.zip"
     folder.mkdir(parents=True, exist_ok=True)
     (folder / name).write_bytes(data)
