@@ -68,6 +68,19 @@ function readExample(block) {
 
 // ----- one stepper --------------------------------------------------------------------------
 
+// One of the four navigation buttons, the arrow on the side it points to (hidden from
+// screen readers, which read the label).
+const ARROWS = { first: "«", previous: "‹", next: "›", last: "»" };
+function navButton(action, label, onclick) {
+  const arrow = h("span", { "aria-hidden": "true", text: ARROWS[action] });
+  const forward = action === "next" || action === "last";
+  return h(
+    "button",
+    { type: "button", class: "md-button cj-st-nav", "data-action": action, onclick },
+    forward ? [label, " ", arrow] : [arrow, " ", label],
+  );
+}
+
 let stepperCount = 0;
 
 class Stepper {
@@ -96,20 +109,10 @@ class Stepper {
     const early = earlyStrings();
     const total = this.example.record?.plays?.length ?? 0;
     const label = (key, fallback) => early[key] || fallback;
-    const button = (action, text, symbol) => {
-      const arrow = h("span", { "aria-hidden": "true", text: symbol });
-      const forward = action === "next" || action === "last";
-      return h(
-        "button",
-        {
-          type: "button",
-          class: "md-button cj-st-nav",
-          "data-action": action,
-          disabled: !forward,
-          onclick: () => this.wake(action),
-        },
-        forward ? [text, " ", arrow] : [arrow, " ", text],
-      );
+    const button = (action, text) => {
+      const control = navButton(action, text, () => this.wake(action));
+      control.disabled = action === "first" || action === "previous"; // at step 0
+      return control;
     };
     this.progressBar = h("progress", { max: "100", value: "0", class: "cj-st-progress", "aria-label": label("loading", "…") });
     this.status = h(
@@ -129,11 +132,11 @@ class Stepper {
       h(
         "div",
         { class: "cj-st-controls" },
-        button("first", label("first", "First"), "«"),
-        button("previous", label("previous", "Previous"), "‹"),
+        button("first", label("first", "First")),
+        button("previous", label("previous", "Previous")),
         counter,
-        button("next", label("next", "Next"), "›"),
-        button("last", label("last", "Last"), "»"),
+        button("next", label("next", "Next")),
+        button("last", label("last", "Last")),
       ),
       this.status,
     );
@@ -247,20 +250,12 @@ class Stepper {
     this.root.setAttribute("role", "region");
     this.root.setAttribute("aria-label", this.example.title);
 
-    const button = (action, label, symbol) => {
-      const arrow = h("span", { "aria-hidden": "true", text: symbol });
-      const forward = action === "next" || action === "last";
-      return h(
-        "button",
-        { type: "button", class: "md-button cj-st-nav", "data-action": action, onclick: () => this.navigate(action) },
-        forward ? [label, " ", arrow] : [arrow, " ", label],
-      );
-    };
+    const button = (action) => navButton(action, s.t(`ui.${action}`), () => this.navigate(action));
     this.buttons = {
-      first: button("first", s.t("ui.first"), "«"),
-      previous: button("previous", s.t("ui.previous"), "‹"),
-      next: button("next", s.t("ui.next"), "›"),
-      last: button("last", s.t("ui.last"), "»"),
+      first: button("first"),
+      previous: button("previous"),
+      next: button("next"),
+      last: button("last"),
     };
     this.counter = h("span", { class: "cj-st-counter", "data-role": "counter" });
     const controls = h(
