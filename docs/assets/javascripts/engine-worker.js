@@ -43,33 +43,24 @@ function progress(next = stage) {
   });
 }
 
-// A response whose body reports every chunk as it arrives (the same bytes, headers and
-// status: WebAssembly still compiles while streaming, as the Content-Type is kept).
+// Count a response's bytes as they arrive, on a copy (Response.clone), so that the response
+// Pyodide gets is the browser's own: WebAssembly compiles it while streaming, and the browser
+// caches the compiled code for the next visit (it would not for a response built here).
 let lastReport = 0;
-function counted(response, key) {
-  if (!response.body) return response;
-  const reader = response.body.getReader();
-  const body = new ReadableStream({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) {
-        controller.close();
-        progress();
-        return;
-      }
-      received.set(key, (received.get(key) ?? 0) + value.byteLength);
-      const now = performance.now();
-      if (now - lastReport > 100) {
-        lastReport = now;
-        progress();
-      }
-      controller.enqueue(value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+async function count(response, key) {
+  if (!response.body) return;
+  const reader = response.clone().body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received.set(key, (received.get(key) ?? 0) + value.byteLength);
+    const now = performance.now();
+    if (now - lastReport > 100) {
+      lastReport = now;
+      progress();
+    }
+  }
+  progress();
 }
 
 // Pyodide does not give up when one of its files fails to download: it logs a warning and
@@ -94,7 +85,8 @@ self.fetch = async (input, init) => {
     bootFailed(new Error(`HTTP ${response.status} for ${response.url}`));
     return response;
   }
-  return counted(response, response.url || String(input));
+  count(response, response.url || String(input)).catch(() => {}); // a failed body fails Pyodide too
+  return response;
 };
 
 async function fetchOk(url, what) {
