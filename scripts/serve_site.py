@@ -1,18 +1,31 @@
-"""Serve a built site on 127.0.0.1 with the MIME types Pyodide needs.
+"""Serve a built site on 127.0.0.1 as a good static host would.
 
-Python's http.server guesses types from the platform's tables, which do not
-always know .wasm or .mjs; WebAssembly streaming compilation requires
-application/wasm, so the types are set here rather than left to chance.
+- MIME types Pyodide needs: WebAssembly streaming compilation requires
+  application/wasm, and Python's tables do not always know .wasm or .mjs.
+- Precompressed copies: the build writes `<file>.br` and `<file>.gz` beside each
+  compressible file (scripts/hooks/precompress.py); the smallest one the browser
+  accepts (Accept-Encoding) is sent, with Content-Encoding and Vary.
+- Caching: files whose name or folder carries their version (Pyodide under
+  /pyodide/<version>/, the content-named engine archive, Material's hashed
+  bundles, anything asked for with ?v=<hash>) may be kept for a year untouched;
+  everything else (pages, sw.js, unversioned assets) must be revalidated, and
+  answers If-None-Match / If-Modified-Since with 304.
+- The site's own translated 404 page for a missing URL.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import email.utils
 import functools
 import http.server
+import os
+import re
 import sys
+from pathlib import Path
 from typing import ClassVar
+from urllib.parse import parse_qs, unquote, urlsplit
 
 EXTRA_TYPES = {
     ".wasm": "application/wasm",
@@ -20,7 +33,45 @@ EXTRA_TYPES = {
     ".js": "text/javascript",
     ".json": "application/json",
     ".zip": "application/zip",
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
 }
+# The encodings the build writes, best first.
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"
+_VERSIONED_PATH = re.compile(
+    r"^/pyodide/[^/]+/"  # one Pyodide version per folder
+    r"|/assets/engine/engine-[0-9a-f]{8,}\.zip$"  # the engine archive, named by its content
+    r"|\.[0-9a-f]{8,}\.min\.(?:js|css)$"  # Material's bundles
+)
+
+
+def cache_control(path: str, query: str) -> str:
+    """Cache-Control for a request path (and its query string)."""
+    if _VERSIONED_PATH.search(path) or "v" in parse_qs(query):
+        return IMMUTABLE
+    return REVALIDATE
+
+
+def accepted_encodings(header: str | None) -> set[str]:
+    """The content codings an Accept-Encoding header allows (q=0 excludes one)."""
+    accepted = set()
+    for part in (header or "").split(","):
+        name, _, params = part.strip().partition(";")
+        name = name.strip().lower()
+        quality = params.strip()
+        if quality.startswith("q="):
+            with contextlib.suppress(ValueError):
+                if float(quality[2:]) == 0:
+                    continue
+        if name:
+            accepted.add(name)
+    return accepted
+
+
+def with_charset(kind: str) -> str:
+    return f"{kind}; charset=utf-8" if kind.startswith("text/") or kind == "application/json" else kind
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -28,6 +79,53 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         **EXTRA_TYPES,
     }
+
+    def send_head(self):
+        parts = urlsplit(self.path)
+        local = Path(self.translate_path(self.path))
+        if local.is_dir():
+            if not parts.path.endswith("/"):
+                return super().send_head()  # the base class redirects to the folder with "/"
+            local = local / "index.html"
+        if not local.is_file():
+            self.send_error(404)
+            return None
+        served, encoding = local, None
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding"))
+        for name, suffix in ENCODINGS:
+            candidate = local.with_name(local.name + suffix)
+            if name in accepted and candidate.is_file():
+                served, encoding = candidate, name
+                break
+        stat = served.stat()
+        etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}{"-" + encoding if encoding else ""}"'
+        modified = email.utils.formatdate(int(stat.st_mtime), usegmt=True)
+        fresh = self._not_modified(etag, int(stat.st_mtime))
+        self.send_response(304 if fresh else 200)
+        self.send_header("Content-Type", with_charset(self.guess_type(str(local))))
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
+        if any(local.with_name(local.name + suffix).is_file() for _, suffix in ENCODINGS):
+            self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Cache-Control", cache_control(unquote(parts.path), parts.query))
+        self.send_header("ETag", etag)
+        self.send_header("Last-Modified", modified)
+        if fresh:
+            self.end_headers()
+            return None
+        self.send_header("Content-Length", str(stat.st_size))
+        self.end_headers()
+        return open(served, "rb")  # the base class copies it to the client, then closes it
+
+    def _not_modified(self, etag: str, mtime: int) -> bool:
+        match = self.headers.get("If-None-Match")
+        if match is not None:
+            return etag in [tag.strip() for tag in match.split(",")] or match.strip() == "*"
+        since = self.headers.get("If-Modified-Since")
+        if since:
+            with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError):
+                return mtime <= email.utils.parsedate_to_datetime(since).timestamp()
+        return False
 
     def copyfile(self, source, outputfile) -> None:
         # A browser that cancels a download (e.g. on navigation) is not a server error.
@@ -47,20 +145,21 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 body = page.read_bytes()
                 self.send_response(404)
                 self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Cache-Control", REVALIDATE)
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 if self.command != "HEAD":
-                    self.wfile.write(body)
+                    with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                        self.wfile.write(body)
                 return
         super().send_error(code, message, explain)
 
 
 def make_server(directory: str, port: int, quiet: bool = False) -> http.server.ThreadingHTTPServer:
-    from pathlib import Path
-
     root = Path(directory).resolve()
     handler = functools.partial(SiteHandler, directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server.daemon_threads = True
     server.quiet = quiet  # type: ignore[attr-defined]
 
     def not_found_page(path: str) -> Path | None:
@@ -78,7 +177,7 @@ def make_server(directory: str, port: int, quiet: bool = False) -> http.server.T
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("directory", help="the built site, e.g. site")
-    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     args = parser.parse_args(argv)
     server = make_server(args.directory, args.port)
     print(f"Serving California Jack at http://127.0.0.1:{args.port}/  (Ctrl+C stops)", flush=True)

@@ -49,8 +49,29 @@ def browser():
 
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
+        yield QuietBrowser(chromium)
         chromium.close()
+
+
+class QuietBrowser:
+    """The session's Chromium, whose new contexts block the site's service worker unless a
+    test asks for it (`new_context(service_workers="allow")`, as tests/browser/test_offline.py
+    does): otherwise every context would pre-cache the whole site in the background, slowing
+    every test and hiding the network from the ones that watch requests."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **options):
+        options.setdefault("service_workers", "block")
+        return self._browser.new_context(**options)
+
+    def new_page(self, **options):
+        options.setdefault("service_workers", "block")
+        return self._browser.new_page(**options)
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
 
 
 @pytest.fixture

@@ -45,7 +45,16 @@ DEFAULT_LANGUAGE = "en"
 # Strings the page needs before (or without) the engine, per widget: the name the page reads
 # and the catalogue key it comes from. English is the fallback per key.
 EARLY_KEYS = {
-    STEPPER: {"loading": "ui.loading", "load_failed": "ui.load_failed"},
+    # The stepper shows its controls before the engine starts (it starts when they are used).
+    STEPPER: {
+        "loading": "ui.loading",
+        "load_failed": "ui.load_failed",
+        "first": "ui.first",
+        "previous": "ui.previous",
+        "next": "ui.next",
+        "last": "ui.last",
+        "step": "ui.step",
+    },
     PRACTICE: {"loading": "ui.loading", "load_failed": "practice.load_failed"},
     PUZZLES: {"loading": "ui.loading", "load_failed": "puzzles.load_failed"},
 }
@@ -143,8 +152,8 @@ def inject(html: str, page_url: str, default_language: str = DEFAULT_LANGUAGE) -
         early["presets"] = {name: dataclasses.asdict(rules) for name, rules in PRESETS.items()}
     # "</" would end the script element early: JSON allows "<\/" as an escape for "/".
     strings = json.dumps(early, ensure_ascii=False).replace("</", "<\\/")
-    # In <head> and async: the module (and through it the worker and Pyodide) starts loading
-    # while the page is still being parsed; it waits for the DOM itself before touching it.
+    # In <head> and async: the module (a few KB) loads while the page is still being parsed and
+    # waits for the DOM itself before touching it. The worker and Pyodide wait for the reader.
     tags = (
         f'<script type="application/json" id="cj-stepper-strings">{strings}</script>\n'
         f'<script type="module" async src="{stepper_src(page_url, module)}?v={_version()}"></script>\n'

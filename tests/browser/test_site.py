@@ -80,15 +80,20 @@ def test_no_serious_accessibility_violation_anywhere(browser, site_url, site_dir
     """axe-core on every page in every language; serious or critical fails."""
 
     context = browser.new_context()
+    # axe comes with every page (one script, parsed by the browser's cache) rather than being
+    # injected after each load; it reports violations only, skipping the detail of every pass,
+    # which is most of its time on a long page.
+    context.add_init_script(AXE.read_text(encoding="utf-8"))
     page = context.new_page()
     failures, foreign = [], []
     page.on("request", lambda r: _record_foreign(r.url, foreign))
-    axe_source = AXE.read_text(encoding="utf-8")
     for path in _site_pages(site_dir):
         url = site_url + path.removesuffix("index.html")
         page.goto(url)
-        page.add_script_tag(content=axe_source)
-        result = page.evaluate("async () => JSON.stringify((await axe.run(document)).violations)")
+        result = page.evaluate(
+            "async () => JSON.stringify((await axe.run(document, { resultTypes: ['violations'] }))"
+            ".violations)"
+        )
         for violation in json.loads(result):
             if violation["impact"] in ("serious", "critical"):
                 failures.append(f"{path}: {violation['id']} ({violation['impact']}) "

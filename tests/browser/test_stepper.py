@@ -28,7 +28,10 @@ LOW_WINNER = 1  # seat B (RULES.md §5: the 2♥ gives Low to its capturer, B)
 LOAD_TIMEOUT_MS = 60_000
 READY = ".cj-stepper[data-state=ready]"
 DATA_BLOCK = re.compile(r'<script type="application/json" class="cj-example-data">(.*?)</script>', re.S)
-PYODIDE_FILES = ("/pyodide/", "engine-worker.js", "engine.zip", "stepper.js")
+PYODIDE_FILES = ("/pyodide/", "engine-worker.js", "/assets/engine/", "stepper.js")
+# What only the engine fetches: nothing of it before the reader uses a stepper.
+ENGINE_FILES = ("/pyodide/", "engine-worker.js", "/assets/engine/")
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
 def ask(request: dict) -> dict:
@@ -218,7 +221,13 @@ def test_catalogue_is_the_engine_locale_completed_from_english(lang):
 # ----- the stepper in Chromium --------------------------------------------------------------------
 
 
+def wake(page):
+    """Start the stepper's engine as a reader would, without moving a step: focus into it."""
+    page.locator(".cj-stepper [data-action=next]").first.focus()
+
+
 def wait_ready(page):
+    wake(page)
     page.wait_for_selector(
         ".cj-stepper[data-state=ready], .cj-stepper[data-state=failed]", timeout=LOAD_TIMEOUT_MS
     )
@@ -366,19 +375,49 @@ def test_rules_pages_request_no_pyodide_file(browser, site_url, site_dir):
 
 
 def test_every_example_loads_the_engine_from_this_site_only(watched_page, site_url, site_dir):
-    """Every example once, the languages in turn (each loads Pyodide: all 5 x N would be slow;
-    the hearts-trump tests above cover every language)."""
-    slugs = sorted({p.parent.name for p in example_pages(site_dir)})
+    """One page's engine (one Pyodide start, not one per example) replays every example, in
+    the languages in turn, with its alternatives, exactly as CPython does; every example page
+    carries the stepper. The stepper itself is driven on several examples by the tests here."""
+    pages = example_pages(site_dir)
+    slugs = sorted({p.parent.name for p in pages})
     assert SLUG in slugs and len(slugs) >= 2
+    for path in pages:
+        assert 'src="../../assets/javascripts/stepper.js?v=' in path.read_text("utf-8") or (
+            'src="../../../assets/javascripts/stepper.js?v=' in path.read_text("utf-8")
+        ), path
     page = watched_page.page
+    page.goto(example_url(site_url, "it", slugs[-1]))  # a page two folders below a language
+    wait_ready(page)
+    requests = []
     for number, slug in enumerate(slugs):
-        page.goto(example_url(site_url, LANGUAGES[number % len(LANGUAGES)], slug))
-        wait_ready(page)
-    assert any("/pyodide/pyodide.asm.wasm" in url for url in watched_page.requests)
-    assert any("/assets/engine/engine.zip" in url for url in watched_page.requests)
-    # Pyodide is always the site root's copy, whatever the page's depth or language.
+        data = example_data(site_dir, LANGUAGES[number % len(LANGUAGES)], slug)
+        narrator = data["narrator"] if isinstance(data.get("narrator"), int) else None
+        requests.append({"op": "replay", "record": data["record"], "narrator": narrator})
+        for alternative in data.get("alternatives", []):
+            plays = alternative.get("plays") or data["record"]["plays"]
+            record = {**data["record"], "rules": alternative["rules"], "plays": plays}
+            requests.append({"op": "replay", "record": record, "narrator": narrator})
+    answers = page.evaluate(
+        """async (requests) => {
+            const src = document.querySelector('script[src*="stepper.js"]').src;
+            const { engine } = await import(src.replace('stepper.js', 'engine-client.js'));
+            const answers = [];
+            for (const request of requests) answers.push(await engine().request(request));
+            return answers;
+        }""",
+        requests,
+    )
+    for request, answer in zip(requests, answers, strict=True):
+        assert answer == ask(request), request["record"].get("rules")
+        assert answer["ok"] and answer["states"]
+    version = json.loads((site_dir / "assets" / "engine" / "manifest.json").read_text())["pyodide"]
+    assert any(f"/pyodide/{version}/pyodide.asm.wasm" in url for url in watched_page.requests)
+    assert any(re.search(r"/assets/engine/engine-[0-9a-f]{12}\.zip$", url) for url in watched_page.requests)
+    # Pyodide is always the site root's versioned copy, whatever the page's depth or language,
+    # and its package list is never downloaded (the engine loads no package).
     pyodide = {urlsplit(url).path.rsplit("/", 1)[0] for url in watched_page.requests if "/pyodide/" in url}
-    assert pyodide == {"/pyodide"}
+    assert pyodide == {f"/pyodide/{version}"}
+    assert not [url for url in watched_page.requests if "pyodide-lock.json" in url]
     assert watched_page.foreign_requests() == []
     assert watched_page.console_errors == []
 
@@ -395,8 +434,7 @@ def test_the_worker_answers_exactly_as_cpython(watched_page, site_url, site_dir)
         {"op": "replay", "record": {"hands": []}},
     ]
     page = watched_page.page
-    page.goto(example_url(site_url, "en"))
-    wait_ready(page)
+    page.goto(example_url(site_url, "en"))  # its own stepper stays idle: one Pyodide, the test's
     answers = page.evaluate(
         """async (requests) => {
             const worker = new Worker(new URL("assets/javascripts/engine-worker.js", location.origin + "/"),
@@ -425,8 +463,9 @@ def test_the_worker_answers_exactly_as_cpython(watched_page, site_url, site_dir)
 
 def test_failed_loading_leaves_a_message_and_the_static_example(watched_page, site_url, site_dir):
     page = watched_page.page
-    page.route("**/pyodide/pyodide.asm.wasm", lambda route: route.abort())
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
     page.goto(example_url(site_url, "fr"))
+    wake(page)
     page.wait_for_selector(".cj-stepper[data-state=failed]", timeout=LOAD_TIMEOUT_MS)
     message = page.locator(".cj-stepper .cj-st-failed")
     assert message.inner_text() == catalogue("fr")["ui"]["load_failed"]
@@ -477,7 +516,7 @@ def test_replay_under_other_rules_switch(watched_page, site_url, site_dir):
     assert current_step(stepper) == len(expected["states"]) - 1
     if expected["error"]:
         assert (
-            stepper.locator("[data-role=replay-error] [data-role=reason]").get_attribute("data-code")
+            stepper.locator("[data-role=changes-refusal] [data-role=reason]").get_attribute("data-code")
             == (expected["error"]["code"])
         )
     else:
@@ -488,3 +527,182 @@ def test_replay_under_other_rules_switch(watched_page, site_url, site_dir):
     toggle.click()
     assert toggle.get_attribute("aria-pressed") == "false"
     assert watched_page.console_errors == []
+
+
+# ----- the engine on demand, loading, focus, other rules, narrow screens, axe ---------------------
+
+
+def engine_requests(requests: list[str]) -> list[str]:
+    return [url for url in requests if any(part in url for part in ENGINE_FILES)]
+
+
+def test_reading_an_example_fetches_no_engine_file_until_the_reader_steps(watched_page, site_url, site_dir):
+    """The static walk-through and the idle stepper cost no Pyodide byte; the first Next
+    starts the engine, the progress bar moves, and the step asked for is made once ready."""
+    page = watched_page.page
+    cat = catalogue("pt")
+    data = example_data(site_dir, "pt")
+    page.goto(example_url(site_url, "pt"))
+    page.wait_for_load_state("networkidle")
+    stepper = page.locator(".cj-stepper")
+    assert stepper.get_attribute("data-state") == "idle"
+    assert engine_requests(watched_page.requests) == []
+    # The idle stepper already speaks the page language and shows where it stands.
+    counter = stepper.locator("[data-role=counter]").inner_text()
+    assert counter == cat["ui"]["step"].format(n=0, total=len(data["record"]["plays"]))
+    assert stepper.locator("[data-action=next]").inner_text().startswith(cat["ui"]["next"])
+    assert stepper.locator("[data-action=previous]").is_disabled()
+    # Every value the progress bar takes while loading, in order.
+    page.evaluate(
+        """() => {
+            window.cjProgress = [];
+            const stepper = document.querySelector('.cj-stepper');
+            new MutationObserver(() => {
+                const bar = stepper.querySelector('progress');
+                if (bar && stepper.dataset.state === 'loading') window.cjProgress.push(bar.value);
+            }).observe(stepper, { attributes: true, subtree: true, attributeFilter: ['value'] });
+        }"""
+    )
+    stepper.locator("[data-action=next]").click()
+    page.wait_for_selector(".cj-stepper[data-state=ready]", timeout=LOAD_TIMEOUT_MS)
+    assert current_step(stepper) == 1, "the step asked for before the engine was ready is made"
+    values = page.evaluate("() => window.cjProgress")
+    assert values == sorted(values), values
+    assert any(0 < value < 50 for value in values) and any(value >= 90 for value in values), values
+    assert engine_requests(watched_page.requests)
+    assert watched_page.console_errors == []
+
+
+def test_a_stalled_download_ends_with_the_translated_failure(watched_page, site_url):
+    """A download that never answers: the stall watchdog fails the load with the page's
+    message. Its default patience is at most 30 s; the test lowers it to keep the suite fast."""
+    source = (ROOT / "docs" / "assets" / "javascripts" / "engine-client.js").read_text(encoding="utf-8")
+    patience = int(re.search(r"const STALL_MS = ([\d_]+);", source).group(1).replace("_", ""))
+    assert patience <= 30_000
+    page = watched_page.page
+    page.add_init_script("globalThis.cjEngineStallMs = 2000;")
+    stalled = []
+    page.route("**/pyodide.asm.wasm", lambda route: stalled.append(route))  # never answered
+    page.goto(example_url(site_url, "it"))
+    wake(page)
+    page.wait_for_selector(".cj-stepper[data-state=failed]", timeout=20_000)
+    assert stalled, "the WebAssembly download was not even asked for"
+    message = page.locator(".cj-stepper .cj-st-failed")
+    assert message.inner_text() == catalogue("it")["ui"]["load_failed"]
+    assert "stalled" in page.locator(".cj-stepper").get_attribute("data-error")
+    assert page.locator("table.cj-table").first.is_visible()
+
+
+def test_focus_stays_in_the_stepper_after_a_quiz_step(watched_page, site_url, site_dir):
+    """Tab to Next, Enter, pick the right card, then →: the step moves and the keys still work."""
+    page = watched_page.page
+    quiz = example_data(site_dir, "en")["quiz"][0]
+    page.goto(example_url(site_url, "en"))
+    stepper = wait_ready(page)
+    stepper.locator("[data-action=next]").focus()
+    for _ in range(quiz["play"]):
+        page.keyboard.press("Enter")
+    assert current_step(stepper) == quiz["play"]
+    stepper.locator(f'[data-action=pick][data-card="{quiz["choice"]}"]').focus()
+    page.keyboard.press("Enter")
+    stepper.locator("[data-role=feedback][data-verdict=correct]").wait_for()
+    page.keyboard.press("ArrowRight")
+    assert current_step(stepper) == quiz["play"] + 1
+    inside = "() => document.querySelector('.cj-stepper').contains(document.activeElement)"
+    assert page.evaluate(inside), page.evaluate("() => document.activeElement.outerHTML.slice(0, 80)")
+    page.keyboard.press("ArrowRight")
+    assert current_step(stepper) == quiz["play"] + 2
+    assert page.evaluate("() => document.activeElement.dataset.action") == "next"
+    assert watched_page.console_errors == []
+
+
+def test_other_rules_say_where_the_deal_differs_and_keep_the_note(watched_page, site_url, site_dir):
+    """Low by holder: a plain label, the example's note kept, a 'what changes' box at every
+    step with a way to the step where the difference shows, and the point that moves."""
+    slug = "low-capture-vs-holder"
+    data = example_data(site_dir, "fr", slug)
+    alternative = data["alternatives"][0]
+    cat = catalogue("fr")
+    page = watched_page.page
+    page.goto(example_url(site_url, "fr", slug))
+    stepper = wait_ready(page)
+    note = stepper.locator("[data-role=annotation]").inner_text().strip()
+    toggle = stepper.locator("[data-action=alternative]").first
+    label = toggle.inner_text()
+    assert "(" not in label and ":" not in alternative["label"].split("(")[0]
+    assert alternative["label"].split(" (")[0] in label
+    toggle.click()
+    changes = stepper.locator("[data-role=changes]")
+    changes.wait_for()
+    assert cat["examples"]["what_changes"] in changes.inner_text()
+    if note:
+        assert note in stepper.locator("[data-role=annotation]").inner_text()
+    difference = changes.locator("[data-role=difference]")
+    at = int(difference.get_attribute("data-step"))
+    assert cat["ui"]["rules_differ_at"].format(n=at) in difference.inner_text()
+    assert changes.locator('li[data-point="low"]').count() == 1
+    changes.locator("[data-action=jump]").click()
+    assert current_step(stepper) == at
+    assert page.evaluate("() => document.querySelector('.cj-stepper').contains(document.activeElement)")
+    assert changes.is_visible()
+    assert watched_page.console_errors == []
+
+
+def test_three_players_show_the_last_card_out_of_play(watched_page, site_url, site_dir):
+    slug = "shasta-sam-three-hands"
+    cat = catalogue("es")
+    page = watched_page.page
+    page.goto(example_url(site_url, "es", slug))
+    stepper = wait_ready(page)
+    page.keyboard.press("End")
+    stock = stepper.locator("[data-role=stock]")
+    assert stock.get_attribute("data-out-of-play") == "1"
+    assert cat["ui"]["stock_top"] not in stock.inner_text()
+    assert cat["examples"]["out_of_play"].split("{")[0].strip() in stock.inner_text()
+    assert stock.locator("[data-role=out-of-play] .cj-card").count() == 1
+    assert watched_page.console_errors == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "pt"])
+def test_count_out_tables_scroll_inside_themselves_at_320_px(browser, site_url, lang):
+    context = browser.new_context(viewport={"width": 320, "height": 700})
+    page = context.new_page()
+    for slug in (SLUG, "shasta-sam-three-hands"):
+        page.goto(example_url(site_url, lang, slug))
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 320, slug
+    context.close()
+
+
+def axe_serious(page) -> list[str]:
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    violations = json.loads(page.evaluate("async () => JSON.stringify((await axe.run(document)).violations)"))
+    return [
+        f"{v['id']} ({v['impact']}) {[n['target'] for n in v['nodes']][:3]}"
+        for v in violations
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_on_the_stepper_in_a_quiz_and_under_other_rules(browser, site_url, site_dir, scheme):
+    """follow-or-trump has a quiz and an alternative whose replay stops at a refusal."""
+    slug = "follow-or-trump"
+    quiz = example_data(site_dir, "en", slug)["quiz"][0]
+    context = browser.new_context(viewport={"width": 375, "height": 740}, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(example_url(site_url, "en", slug))
+    expected_scheme = "slate" if scheme == "dark" else "default"
+    assert page.locator("body").get_attribute("data-md-color-scheme") == expected_scheme
+    stepper = wait_ready(page)
+    for _ in range(quiz["play"]):
+        stepper.locator("[data-action=next]").click()
+    mistake = quiz["illegal"][0]["card"]
+    stepper.locator(f'[data-action=pick][data-card="{mistake}"]').click()
+    stepper.locator("[data-role=feedback][data-verdict=illegal]").wait_for()
+    in_quiz = axe_serious(page)
+    stepper.locator("[data-action=alternative]").first.click()
+    stepper.locator("[data-role=changes] [data-role=changes-refusal]").wait_for()
+    other_rules = axe_serious(page)
+    context.close()
+    assert not in_quiz, in_quiz
+    assert not other_rules, other_rules

@@ -20,7 +20,10 @@ def test_every_page_exists_in_every_language(site_dir):
     pages = default_language_pages(site_dir)
     assert len(pages) >= 10, pages
     missing = [
-        str(_localised(p, lang)) for p in pages for lang in LANGUAGES if not (site_dir / _localised(p, lang)).is_file()
+        str(_localised(p, lang))
+        for p in pages
+        for lang in LANGUAGES
+        if not (site_dir / _localised(p, lang)).is_file()
     ]
     assert not missing, f"pages missing in some language: {missing}"
 
@@ -41,7 +44,10 @@ def test_hreflang_alternates_point_to_the_same_page(site_dir):
             continue
         for lang in LANGUAGES:
             html = site_dir / _localised(page, lang)
-            alternates = parse(html).alternates
+            alternates = dict(parse(html).alternates)
+            # x-default: readers of any other language get the default language's page.
+            if alternates.pop("x-default", None) != alternates.get(LANGUAGES[0]):
+                problems.append(f"{html.relative_to(site_dir)}: no x-default, or not the default language")
             if set(alternates) != set(LANGUAGES):
                 problems.append(f"{html.relative_to(site_dir)}: hreflang {sorted(alternates)}")
                 continue
@@ -52,7 +58,8 @@ def test_hreflang_alternates_point_to_the_same_page(site_dir):
                 target = posixpath.normpath(joined or ".")
                 expected = posixpath.dirname(str(_localised(page, other))) or "."
                 if target != expected:
-                    problems.append(f"{html.relative_to(site_dir)}: {other} -> {href} ({target} != {expected})")
+                    where = html.relative_to(site_dir)
+                    problems.append(f"{where}: {other} -> {href} ({target} != {expected})")
     assert not problems, "\n".join(problems[:20])
 
 
@@ -87,10 +94,100 @@ def test_not_found_page_in_every_language(site_dir, lang):
     assert "not-found" in page.ids
 
 
-def test_pyodide_is_self_hosted(site_dir):
-    for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
-        assert (site_dir / "pyodide" / name).is_file(), name
-    assert (site_dir / "assets" / "engine" / "engine.zip").is_file()
+def test_pyodide_is_self_hosted_under_versioned_names(site_dir):
+    import hashlib
+    import json
+
+    manifest = json.loads((site_dir / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))
+    folder = site_dir / "pyodide" / manifest["pyodide"]
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert (folder / name).is_file(), name
+    # The engine loads no package: the lock file is replaced by its header in the manifest.
+    assert not list(site_dir.glob("pyodide/**/pyodide-lock.json"))
+    assert set(manifest["lock_info"]) >= {"abi_version", "arch", "platform", "python"}
+    archive = site_dir / "assets" / "engine" / manifest["engine"]
+    digest = hashlib.sha256(archive.read_bytes()).hexdigest()[:12]
+    assert manifest["engine"] == f"engine-{digest}.zip"
+    assert manifest["bytes"] == archive.stat().st_size
+    assert manifest["boot_bytes"] == {name: (folder / name).stat().st_size for name in manifest["boot_bytes"]}
+
+
+def test_text_and_binaries_have_precompressed_copies(site_dir):
+    import gzip
+
+    import brotli
+
+    samples = [
+        site_dir / "fr" / "rules" / "index.html",
+        site_dir / "assets" / "javascripts" / "stepper.js",
+        site_dir / "fr" / "search" / "search_index.json",
+        *site_dir.glob("pyodide/*/pyodide.asm.wasm"),
+        *site_dir.glob("pyodide/*/pyodide.asm.mjs"),
+        *site_dir.glob("pyodide/*/python_stdlib.zip"),
+    ]
+    assert len(samples) == 6
+    for path in samples:
+        original = path.read_bytes()
+        if len(original) > 5_000_000:
+            original = original[:0]  # the big ones: only their presence and size are checked here
+        for suffix, decode in ((".br", brotli.decompress), (".gz", gzip.decompress)):
+            copy = path.with_name(path.name + suffix)
+            assert copy.is_file(), copy
+            assert copy.stat().st_size < path.stat().st_size
+            if original:
+                assert decode(copy.read_bytes()) == original, copy
+
+
+def test_offline_service_worker_and_web_app_manifest(site_dir):
+    import json
+    import struct
+
+    sw = (site_dir / "sw.js").read_text(encoding="utf-8")
+    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
+    pages = {
+        p.relative_to(site_dir).as_posix().removesuffix("index.html")
+        for p in all_pages(site_dir)
+        if p.name == "index.html"
+    }
+    assert pages <= set(precache), sorted(pages - set(precache))[:5]
+    for lang in LANGUAGES[1:]:
+        assert f"{lang}/practice/" in precache and f"{lang}/search/search_index.json" in precache
+    manifest = json.loads((site_dir / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))
+    assert f"assets/engine/{manifest['engine']}" in precache
+    assert not [path for path in precache if path.startswith("pyodide/") or path.endswith((".br", ".gz"))]
+    assert re.search(r'const BUILD = "[0-9a-f]{12}";', sw)
+    assert f'const PYODIDE_VERSION = "{manifest["pyodide"]}";' in sw
+    app = json.loads((site_dir / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert app["name"] == "California Jack" and app["display"] == "standalone" and app["start_url"] == "./"
+    sizes = set()
+    for icon in app["icons"]:
+        png = (site_dir / icon["src"]).read_bytes()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = struct.unpack(">II", png[16:24])
+        assert icon["sizes"] == f"{width}x{height}"
+        sizes.add(width)
+    assert {192, 512} <= sizes
+    for html in all_pages(site_dir):
+        text = html.read_text(encoding="utf-8")
+        depth = len(html.relative_to(site_dir).parts) - 1
+        root = "/" if html.name == "404.html" or html.parent.name == "404" else "../" * depth or "./"
+        assert f'<link rel="manifest" href="{root}manifest.webmanifest">' in text, html
+        assert f'navigator.serviceWorker.register("{root}sw.js")' in text, html
+
+
+def test_a_public_build_gets_absolute_alternates():
+    from absolute_links import absolute_alternates
+
+    html = (
+        '<head><link rel="alternate" href="../../rules/" hreflang="en">\n'
+        '<link rel="alternate" href="./" hreflang="fr"></head>'
+    )
+    public = absolute_alternates(html, "https://cards.example.org/fr/rules/")
+    assert '<link rel="alternate" href="https://cards.example.org/rules/" hreflang="en">' in public
+    assert '<link rel="alternate" href="https://cards.example.org/fr/rules/" hreflang="fr">' in public
+    assert '<link rel="alternate" href="https://cards.example.org/rules/" hreflang="x-default">' in public
+    local = absolute_alternates(html, "http://127.0.0.1:8000/fr/rules/", absolute_links=False)
+    assert '<link rel="alternate" href="../../rules/" hreflang="x-default">' in local
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -111,8 +208,9 @@ def test_search_index_holds_one_language(site_dir, lang):
 def test_mkdocs_languages_are_the_engines_languages():
     """mkdocs.yml and engine/catalogue.py name the same languages, default first."""
     import yaml
-    from engine.catalogue import DEFAULT_LANGUAGE
     from support import ROOT
+
+    from engine.catalogue import DEFAULT_LANGUAGE
 
     class _Loader(yaml.SafeLoader):
         pass

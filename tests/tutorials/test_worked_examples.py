@@ -329,7 +329,9 @@ def mini_site(tmp_path_factory) -> Path:
         )
     (docs / "assets" / "stylesheets").mkdir(parents=True)
     shutil.copy(ROOT / "docs" / "assets" / "stylesheets" / "cards.css", docs / "assets" / "stylesheets")
-    project = yaml.safe_load(re.sub(r"!!python\S*", "", (ROOT / "mkdocs.yml").read_text(encoding="utf-8")))
+    # mkdocs' own tags (!!python/…, !ENV for site_url) mean nothing to a plain YAML reader.
+    text = re.sub(r"!!python\S*|!ENV\b", "", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    project = yaml.safe_load(text)
     i18n = copy.deepcopy(next(p["i18n"] for p in project["plugins"] if isinstance(p, dict) and "i18n" in p))
     for language in i18n["languages"]:
         language.pop("theme", None)  # palette overrides need the project's palette

@@ -5,10 +5,19 @@
 // and gives both pages the same catalogue strings, card rendering and refusal explanations.
 //
 // Imported by stepper.js and practice.js with their own ?v=… query, which this module forwards
-// to the worker: one build never runs against a stale cached script.
+// to the worker: one build never runs against a stale cached script. The worker starts on
+// demand (Engine.start, or the first request), never when a page is merely opened.
 
 const HERE = new URL(import.meta.url);
-const LOAD_TIMEOUT_MS = 120_000;
+// A download that makes no progress for this long has stalled (it neither arrives nor fails):
+// the reader is told, and the static example is there. Progress comes every few hundred
+// milliseconds while bytes arrive. Tests may lower it (globalThis.cjEngineStallMs) to check
+// the failure without waiting.
+const STALL_MS = 25_000;
+// Once every byte is there, compiling WebAssembly and starting Python send no progress: a few
+// seconds on an idle machine, 15 s measured on a 2-core machine at load 20. Only a start that
+// takes longer than this is given up.
+const BOOT_MS = 120_000;
 const VERSION = HERE.search;
 
 // Where each refusal's rule is explained, relative to the page language's home. The ids are
@@ -24,69 +33,100 @@ export const RULE_LINKS = {
 
 // ----- the engine worker --------------------------------------------------------------------
 
+// The engine starts on demand: creating this object costs nothing; the worker (and Pyodide's
+// download) starts at the first request, or when a widget calls start() because the reader
+// began to use it. Reading a page never downloads Pyodide.
 export class Engine {
   constructor() {
-    this.worker = new Worker(new URL("engine-worker.js" + VERSION, HERE), { type: "module" });
+    this.worker = null;
     this.pending = new Map();
     this.nextId = 1;
     this.listeners = new Set();
-    this.stage = "runtime";
+    this.stage = "idle"; // then "runtime", "engine", "ready" or "failed"
+    this.fraction = 0; // how much of the loading is done, 0..1
     this.ready = new Promise((resolve, reject) => {
+      this.resolveReady = resolve;
       this.rejectReady = reject;
-      this.worker.onmessage = (event) => {
-        const message = event.data;
-        if (message.type === "progress") {
-          this.stage = message.stage;
-          // Stage timings for scripts/bench_stepper.py, at the time the worker reached them.
-          const startTime = Math.max(0, message.at - performance.timeOrigin);
-          performance.mark(`cj-engine-${message.stage}`, { startTime });
-          this.listeners.forEach((listener) => listener(message.stage));
-          if (message.stage === "ready") {
-            clearTimeout(this.watchdog);
-            resolve();
-          }
-        } else if (message.type === "failed") {
-          this.fail(new Error(message.message), reject);
-        } else if (message.type === "answer") {
-          const waiting = this.pending.get(message.id);
-          this.pending.delete(message.id);
-          if (waiting) waiting.resolve(JSON.parse(message.answer));
-        }
-      };
-      // The worker script itself failed to load, or crashed.
-      this.worker.onerror = (event) => {
-        event.preventDefault();
-        this.fail(new Error(event.message || "the engine worker stopped"), reject);
-      };
     });
     this.ready.catch(() => {}); // every caller handles the rejection itself
-    // A last resort for a load that neither finishes nor fails (the worker reports failed
-    // downloads itself): after this long the reader is told, and the static example is there.
-    this.watchdog = setTimeout(() => {
-      if (this.stage !== "ready" && this.stage !== "failed") this.fail(new Error("loading timed out"), this.rejectReady);
-    }, LOAD_TIMEOUT_MS);
   }
 
-  fail(error, reject) {
-    if (this.stage === "failed") return;
+  // Start the worker once; later calls do nothing. Returns the `ready` promise.
+  start() {
+    if (this.worker !== null || this.stage === "failed") return this.ready;
+    this.stage = "runtime";
+    this.worker = new Worker(new URL("engine-worker.js" + VERSION, HERE), { type: "module" });
+    this.worker.onmessage = (event) => this.onMessage(event.data);
+    // The worker script itself failed to load, or crashed.
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      this.fail(new Error(event.message || "the engine worker stopped"));
+    };
+    performance.mark("cj-engine-start");
+    this.armWatchdog();
+    this.report();
+    return this.ready;
+  }
+
+  armWatchdog(downloaded = false) {
     clearTimeout(this.watchdog);
-    this.worker.terminate(); // it may still be waiting on a download that will never come
+    const patience = downloaded ? BOOT_MS : globalThis.cjEngineStallMs ?? STALL_MS;
+    const what = downloaded ? "starting" : "loading";
+    this.watchdog = setTimeout(() => this.fail(new Error(`${what} stalled for ${patience} ms`)), patience);
+  }
+
+  onMessage(message) {
+    if (message.type === "progress") {
+      this.stage = message.stage;
+      // Downloads are most of the wait: they fill the bar to 90 %, starting Python the rest.
+      const downloaded = message.total ? message.loaded / message.total : 0;
+      this.fraction = { runtime: 0.02 + 0.88 * downloaded, engine: 0.95, ready: 1 }[message.stage] ?? this.fraction;
+      // Stage timings for scripts/bench_stepper.py, at the time the worker reached them.
+      const startTime = Math.max(0, message.at - performance.timeOrigin);
+      if (!performance.getEntriesByName(`cj-engine-${message.stage}`).length) {
+        performance.mark(`cj-engine-${message.stage}`, { startTime });
+      }
+      if (message.stage === "ready") {
+        clearTimeout(this.watchdog);
+        this.resolveReady();
+      } else {
+        this.armWatchdog(message.stage !== "runtime" || (message.total > 0 && message.loaded >= message.total));
+      }
+      this.report();
+    } else if (message.type === "failed") {
+      this.fail(new Error(message.message));
+    } else if (message.type === "answer") {
+      const waiting = this.pending.get(message.id);
+      this.pending.delete(message.id);
+      if (waiting) waiting.resolve(JSON.parse(message.answer));
+    }
+  }
+
+  report() {
+    this.listeners.forEach((listener) => listener(this.stage, this.fraction));
+  }
+
+  fail(error) {
+    if (this.stage === "failed" || this.stage === "ready") return;
+    clearTimeout(this.watchdog);
+    this.worker?.terminate(); // it may still be waiting on a download that will never come
     this.stage = "failed";
-    this.listeners.forEach((listener) => listener("failed"));
+    this.report();
     this.pending.forEach((waiting) => waiting.reject(error));
     this.pending.clear();
-    reject(error);
+    this.rejectReady(error);
   }
 
+  // listener(stage, fraction): called at once, then at every change.
   onProgress(listener) {
     this.listeners.add(listener);
-    listener(this.stage);
+    listener(this.stage, this.fraction);
   }
 
   // One request (an object) to engine.web_api.handle; resolves with the answer object, and
-  // rejects when the answer is an error.
+  // rejects when the answer is an error. Starts the engine if it has not started yet.
   async request(request) {
-    await this.ready;
+    await this.start();
     const id = this.nextId++;
     const answer = await new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -99,7 +139,7 @@ export class Engine {
 
 let engineInstance = null;
 export function engine() {
-  engineInstance ??= new Engine(); // one worker per page, shared by every stepper on it
+  engineInstance ??= new Engine(); // one worker per page, shared by every widget on it
   return engineInstance;
 }
 

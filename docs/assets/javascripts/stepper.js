@@ -12,8 +12,14 @@
 //
 // scripts/hooks/widgets.py adds this module only to pages that carry an example block, so
 // rules pages never load the worker or Pyodide. It also writes #cj-stepper-strings: the
-// loading and failure messages in the page language (needed before the engine, which ships
-// the catalogue, is there) and the relative path to the page language's home.
+// navigation labels and the loading and failure messages in the page language (needed before
+// the engine, which ships the catalogue, is there) and the relative path to the page
+// language's home.
+//
+// The engine starts only when the reader uses a stepper (a button, a key, or focus moved
+// into it): reading the page, or its static walk-through, downloads no Pyodide byte. Until the
+// engine is ready the stepper shows its controls and a progress bar; the reader's first step
+// is kept and made once the engine is there.
 //
 // A step is a position in the deal: step k is the state after the first k plays (step 0 is
 // before the first card), so an example with n plays has steps 0..n.
@@ -32,6 +38,13 @@ function anchorStep(at, players, lastStep) {
   if (at.kind === "play") return Math.min(at.index + 1, lastStep);
   if (at.kind === "trick" || at.kind === "draws") return Math.min(at.index * players, lastStep);
   return lastStep; // "end"
+}
+
+// An alternative's label as the reader sees it: without the configuration words an author
+// may add in brackets ("Low by holder (low: holder)" reads "Low by holder").
+function plainLabel(label) {
+  const plain = String(label ?? "").replace(/\s*\([^()]*:[^()]*\)\s*$/, "");
+  return plain || String(label ?? "");
 }
 
 function readExample(block) {
@@ -55,6 +68,19 @@ function readExample(block) {
 
 // ----- one stepper --------------------------------------------------------------------------
 
+// One of the four navigation buttons, the arrow on the side it points to (hidden from
+// screen readers, which read the label).
+const ARROWS = { first: "«", previous: "‹", next: "›", last: "»" };
+function navButton(action, label, onclick) {
+  const arrow = h("span", { "aria-hidden": "true", text: ARROWS[action] });
+  const forward = action === "next" || action === "last";
+  return h(
+    "button",
+    { type: "button", class: "md-button cj-st-nav", "data-action": action, onclick },
+    forward ? [label, " ", arrow] : [arrow, " ", label],
+  );
+}
+
 let stepperCount = 0;
 
 class Stepper {
@@ -70,38 +96,105 @@ class Stepper {
       class: "cj-stepper",
       id: this.id,
       "data-cj-stepper": this.example.slug,
-      "data-state": "loading",
+      "data-state": "idle",
     });
-    this.progressBar = h("progress", { max: "100", value: "5", class: "cj-st-progress" });
-    this.statusText = h("span", { class: "cj-st-status__text", text: earlyStrings().loading || "…" });
-    this.progressBar.setAttribute("aria-label", earlyStrings().loading || "…");
-    this.root.append(h("div", { class: "cj-st-status", role: "status" }, this.progressBar, " ", this.statusText));
+    this.queued = null; // the navigation asked for before the engine was ready
+    this.buildLauncher();
     placeBefore.before(this.root);
+  }
+
+  // Before the engine: the same controls, labelled from the strings the build wrote into the
+  // page. Using any of them (or moving focus into the stepper) starts the engine.
+  buildLauncher() {
+    const early = earlyStrings();
+    const total = this.example.record?.plays?.length ?? 0;
+    const label = (key, fallback) => early[key] || fallback;
+    const button = (action, text) => {
+      const control = navButton(action, text, () => this.wake(action));
+      control.disabled = action === "first" || action === "previous"; // at step 0
+      return control;
+    };
+    this.progressBar = h("progress", { max: "100", value: "0", class: "cj-st-progress", "aria-label": label("loading", "…") });
+    this.status = h(
+      "div",
+      { class: "cj-st-status", role: "status", hidden: true },
+      this.progressBar,
+      " ",
+      h("span", { class: "cj-st-status__text", text: label("loading", "…") }),
+    );
+    const counter = h("span", {
+      class: "cj-st-counter",
+      "data-role": "counter",
+      text: (early.step || "{n} / {total}").replace("{n}", "0").replace("{total}", String(total)),
+    });
+    setChildren(
+      this.root,
+      h(
+        "div",
+        { class: "cj-st-controls" },
+        button("first", label("first", "First")),
+        button("previous", label("previous", "Previous")),
+        counter,
+        button("next", label("next", "Next")),
+        button("last", label("last", "Last")),
+      ),
+      this.status,
+    );
+    this.root.addEventListener("focusin", () => this.wake(null));
+    this.root.addEventListener("keydown", (event) => {
+      if (this.root.dataset.state !== "idle" && this.root.dataset.state !== "loading") return;
+      const action = this.keyAction(event);
+      if (action) {
+        event.preventDefault();
+        this.wake(action);
+      }
+    });
+  }
+
+  // The reader has started to use this stepper: start the engine (once), and remember the
+  // step they asked for.
+  wake(action) {
+    if (action) this.queued = action;
+    if (this.root.dataset.state !== "idle") return;
+    this.root.dataset.state = "loading";
+    this.status.hidden = false;
+    this.start();
   }
 
   async start() {
     const worker = engine();
-    worker.onProgress((stage) => this.showProgress(stage));
+    worker.onProgress((stage, fraction) => this.showProgress(stage, fraction));
+    worker.start();
     try {
       const lang = earlyStrings().lang || document.documentElement.lang || "en";
       const catalogue = await worker.request({ op: "catalogue", lang });
       this.strings = new Strings(catalogue, this.example.strings);
       await this.replay(-1);
+      // Every alternative at once: the switch says where each one differs before it is used.
+      for (let index = 0; index < this.example.alternatives.length; index++) await this.replay(index);
     } catch (error) {
       this.showFailure(error);
       return;
     }
+    const focused = this.root.contains(document.activeElement) ? document.activeElement.dataset.action : null;
     this.buildUi();
     this.root.dataset.state = "ready";
     this.render(false);
+    if (focused) this.root.querySelector(`[data-action="${focused}"]:not(:disabled)`)?.focus();
+    if (this.queued) {
+      const action = this.queued;
+      this.queued = null;
+      this.navigate(action);
+      // The step the reader asked for may have disabled the button they pressed.
+      if (!this.root.contains(document.activeElement)) this.focusControls();
+    }
     // For scripts/bench_stepper.py: from navigation to the first ready stepper.
     if (!performance.getEntriesByName("cj-stepper-ready").length) performance.mark("cj-stepper-ready");
   }
 
-  showProgress(stage) {
+  showProgress(stage, fraction) {
     if (this.root.dataset.state !== "loading") return;
-    const values = { runtime: 10, engine: 80, ready: 95 };
-    if (stage in values) this.progressBar.value = values[stage];
+    this.progressBar.value = Math.round(100 * fraction);
   }
 
   showFailure(error) {
@@ -157,20 +250,12 @@ class Stepper {
     this.root.setAttribute("role", "region");
     this.root.setAttribute("aria-label", this.example.title);
 
-    const button = (action, label, symbol) => {
-      const arrow = h("span", { "aria-hidden": "true", text: symbol });
-      const forward = action === "next" || action === "last";
-      return h(
-        "button",
-        { type: "button", class: "md-button cj-st-nav", "data-action": action, onclick: () => this.navigate(action) },
-        forward ? [label, " ", arrow] : [arrow, " ", label],
-      );
-    };
+    const button = (action) => navButton(action, s.t(`ui.${action}`), () => this.navigate(action));
     this.buttons = {
-      first: button("first", s.t("ui.first"), "«"),
-      previous: button("previous", s.t("ui.previous"), "‹"),
-      next: button("next", s.t("ui.next"), "›"),
-      last: button("last", s.t("ui.last"), "»"),
+      first: button("first"),
+      previous: button("previous"),
+      next: button("next"),
+      last: button("last"),
     };
     this.counter = h("span", { class: "cj-st-counter", "data-role": "counter" });
     const controls = h(
@@ -197,7 +282,7 @@ class Stepper {
             "aria-pressed": "false",
             "data-action": "alternative",
             "data-alternative": String(index),
-            text: s.t("examples.other_rules", { label: alternative.label }),
+            text: s.t("examples.other_rules", { label: plainLabel(alternative.label) }),
             onclick: () => this.toggleAlternative(index),
           }),
         ),
@@ -208,19 +293,37 @@ class Stepper {
     this.quiz = h("div", { class: "cj-st-quiz", "data-role": "quiz", hidden: true });
     this.annotation = h("div", { class: "cj-st-annotation", "data-role": "annotation" });
     this.outcome = h("div", { class: "cj-st-outcome", "data-role": "outcome", hidden: true });
+    this.changes = h("div", { class: "cj-st-changes", "data-role": "changes", hidden: true });
     this.live = h("p", { class: "cj-st-sr", "aria-live": "polite", "aria-atomic": "true", "data-role": "live" });
     const analysis = this.buildAnalysis();
-    this.root.append(...[controls, switches, analysis, this.table, this.quiz, this.annotation, this.outcome, this.live].filter(Boolean));
+    this.root.append(...[controls, switches, this.changes, analysis, this.table, this.quiz, this.annotation, this.outcome, this.live].filter(Boolean));
     // The keys act while focus is inside the stepper, so they never hijack the page's scrolling.
     this.root.addEventListener("keydown", (event) => this.onKey(event));
   }
 
+  keyAction(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return null;
+    return { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" }[event.key] ?? null;
+  }
+
   onKey(event) {
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    const action = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" }[event.key];
+    if (this.root.dataset.state !== "ready") return;
+    const action = this.keyAction(event);
     if (!action) return;
     event.preventDefault();
     this.navigate(action);
+  }
+
+  // Focus on a control that is there and enabled: Next if it can be used, else the nearest.
+  focusControls() {
+    const order = ["next", "last", "previous", "first"];
+    for (const action of order) {
+      const button = this.buttons[action];
+      if (button && !button.disabled) {
+        button.focus();
+        return;
+      }
+    }
   }
 
   // A quiz holds "next" until the reader has picked a card or asked for the answer; "last" and
@@ -318,18 +421,23 @@ class Stepper {
     const s = this.strings;
     const replay = this.current;
     const state = replay.states[this.step];
+    const hadFocus = this.root.contains(document.activeElement);
     this.root.dataset.step = String(this.step);
     this.counter.textContent = s.t("ui.step", { n: this.step, total: this.lastStep });
     this.buttons.first.disabled = this.buttons.previous.disabled = this.step === 0;
     this.buttons.next.disabled = this.buttons.last.disabled = this.step === this.lastStep;
-    // A focused button that becomes disabled would drop focus to <body>: keep it in the stepper.
-    if (document.activeElement?.disabled) this.root.querySelector(".cj-st-nav:not(:disabled)")?.focus();
     setChildren(this.table, this.renderTable(replay, state));
     this.renderQuiz(state);
     this.renderAnnotation(replay);
+    this.renderChanges();
     this.renderOutcome(replay);
     this.renderAnalysis();
     this.syncNext();
+    // A focused button that became disabled, or a quiz card that was just replaced, would
+    // drop focus to <body> and the keys would stop working: keep it in the stepper.
+    if (hadFocus && (!this.root.contains(document.activeElement) || document.activeElement.disabled)) {
+      this.focusControls();
+    }
     if (announce) this.announce(this.describe(state));
   }
 
@@ -349,14 +457,7 @@ class Stepper {
         `${s.t("ui.trump")}: `,
         h("strong", { text: `${s.t(`suits.${trump}.symbol`)} ${s.suitName(trump)}` }),
         " · ",
-        h(
-          "span",
-          { "data-role": "stock" },
-          `${s.t("ui.stock_top")}: `,
-          state.stock_top ? cardSpan(s, state.stock_top) : state.stock_count ? hiddenCard(s) : "—",
-          " · ",
-          state.stock_count ? s.t("ui.cards_left", { n: state.stock_count }) : s.t("ui.stock_empty"),
-        ),
+        this.renderStock(replay, state),
       ),
     );
 
@@ -432,21 +533,38 @@ class Stepper {
     return fragment;
   }
 
-  renderAnnotation(replay) {
-    const notes = replay.notes.get(this.step) ?? [];
-    const children = notes.map((note) => h("p", { html: note.html }));
-    if (this.alternative >= 0 && replay.error) {
-      const error = replay.error;
-      children.push(
-        h(
-          "p",
-          { class: "cj-st-refused", "data-role": "replay-error" },
-          fill(this.strings, "examples.stopped_at", { n: String(error.play_index + 1), card: cardSpan(this.strings, error.card) }),
-          " ",
-          this.explain(error),
-        ),
+  // The stock: its top card and count. With three players the stock never divides evenly:
+  // the card that can never be drawn is shown as out of play (RULES.md §3), not as a stock.
+  renderStock(replay, state) {
+    const s = this.strings;
+    const count = state.stock_count;
+    const top = state.stock_top ? cardSpan(s, state.stock_top) : hiddenCard(s);
+    if (count > 0 && count < replay.players) {
+      return h(
+        "span",
+        { "data-role": "stock", "data-out-of-play": String(count) },
+        s.t("ui.stock_empty"),
+        " · ",
+        h("span", { "data-role": "out-of-play" }, fill(s, "examples.out_of_play", { card: top })),
       );
     }
+    return h(
+      "span",
+      { "data-role": "stock" },
+      `${s.t("ui.stock_top")}: `,
+      count ? top : "—",
+      " · ",
+      count ? s.t("ui.cards_left", { n: count }) : s.t("ui.stock_empty"),
+    );
+  }
+
+  renderAnnotation(replay) {
+    // Under other rules the example's own note for the step stays, followed by the
+    // alternative's.
+    const base = this.replays.get(-1);
+    const own = this.alternative >= 0 ? base.notes.get(this.step) ?? [] : [];
+    const notes = [...own, ...(replay.notes.get(this.step) ?? [])];
+    const children = notes.map((note) => h("p", { html: note.html }));
     setChildren(this.annotation, ...children);
     this.annotation.hidden = children.length === 0;
   }
@@ -595,30 +713,94 @@ class Stepper {
       h("p", { text: `${s.t("ui.score")}: ${scores}` }),
     ];
     if (result.winner !== null) children.push(h("p", {}, h("strong", { text: s.t("ui.match_winner", { player: this.name(result.winner) }) })));
-    const base = this.replays.get(-1);
-    if (this.alternative >= 0 && base.result) children.push(this.renderChanges(base.result, result));
     setChildren(this.outcome, ...children.filter(Boolean));
     this.outcome.hidden = false;
   }
 
-  // Which points moved between the example's rules and the alternative's.
-  renderChanges(before, after) {
+  // The first step at which the deal under an alternative's rules differs from the example's
+  // (a different state, or the step whose play those rules refuse), the last step when only
+  // the count-out differs, or null when nothing differs.
+  differenceStep(index) {
+    const base = this.replays.get(-1);
+    const other = this.replays.get(index);
+    const shared = Math.min(base.states.length, other.states.length);
+    for (let step = 0; step < shared; step++) {
+      if (JSON.stringify(base.states[step]) !== JSON.stringify(other.states[step])) return step;
+    }
+    if (other.error || base.states.length !== other.states.length) return shared - 1;
+    return JSON.stringify(base.result) === JSON.stringify(other.result) ? null : other.states.length - 1;
+  }
+
+  // The "what changes" box, at every step while other rules are on: where the deal first
+  // differs (with a button that goes there), where the replay stops if those rules refuse a
+  // play, and which points change hands.
+  renderChanges() {
     const s = this.strings;
-    const changed = Object.keys(after.points).filter((point) => before.points[point] !== after.points[point]);
-    if (!changed.length) return null; // the author's annotation says why nothing moved
-    return h(
-      "div",
-      { class: "cj-st-changes", "data-role": "changes" },
-      h("p", {}, h("strong", { text: s.t("examples.what_changes") })),
-      h(
-        "ul",
-        {},
-        changed.map((point) =>
-          h("li", { "data-point": point },
-            `${s.t(`points.${point}`)}: ${this.name(before.points[point])} → ${this.name(after.points[point])}`),
+    if (this.alternative < 0) {
+      this.changes.hidden = true;
+      setChildren(this.changes);
+      return;
+    }
+    const base = this.replays.get(-1);
+    const other = this.current;
+    const at = this.differenceStep(this.alternative);
+    const children = [h("p", {}, h("strong", { text: s.t("examples.what_changes") }))];
+    if (at === null) {
+      children.push(h("p", { "data-role": "no-difference", text: s.t("ui.rules_no_difference") }));
+    } else {
+      children.push(
+        h(
+          "p",
+          { "data-role": "difference", "data-step": String(at) },
+          s.t("ui.rules_differ_at", { n: at }),
+          " ",
+          at === this.step
+            ? null
+            : h("button", {
+                type: "button",
+                class: "cj-st-jump",
+                "data-action": "jump",
+                "data-step": String(at),
+                text: s.t("ui.rules_go_to_step", { n: at }),
+                onclick: () => this.jump(at),
+              }),
         ),
-      ),
-    );
+      );
+    }
+    if (other.error) {
+      const error = other.error;
+      children.push(
+        h(
+          "p",
+          { class: "cj-st-refused", "data-role": "changes-refusal" },
+          fill(s, "examples.stopped_at", { n: String(error.play_index + 1), card: cardSpan(s, error.card) }),
+          " ",
+          this.explain(error),
+        ),
+      );
+    } else if (base.result && other.result) {
+      const moved = Object.keys(other.result.points).filter((point) => base.result.points[point] !== other.result.points[point]);
+      children.push(
+        moved.length
+          ? h(
+              "ul",
+              {},
+              moved.map((point) =>
+                h("li", { "data-point": point },
+                  `${s.t(`points.${point}`)}: ${this.name(base.result.points[point])} → ${this.name(other.result.points[point])}`),
+              ),
+            )
+          : h("p", { "data-role": "same-points", text: s.t("ui.rules_same_points") }),
+      );
+    }
+    setChildren(this.changes, ...children);
+    this.changes.hidden = false;
+  }
+
+  jump(step) {
+    this.step = Math.min(step, this.lastStep);
+    this.render(true);
+    this.focusControls();
   }
 
   // What the live region says when the step changes.
@@ -657,20 +839,17 @@ function main() {
   const article = blocks[0].closest("article") ?? document.body;
   const firstSection = blocks.length === 1 ? article.querySelector("h2") : null;
   for (const block of blocks) {
-    let stepper;
     try {
-      stepper = new Stepper(block, firstSection ?? block);
+      new Stepper(block, firstSection ?? block); // waits for the reader to use it
     } catch {
       continue; // an unreadable block: leave the static page as it is
     }
-    stepper.start();
   }
 }
 
-// The hook loads this module async from <head>, and only on pages with an example: start the
-// worker (Pyodide's download and boot are most of the wait) and the stylesheet at once, and
-// build the steppers when the page's content is there.
-engine();
+// The hook loads this module async from <head>, and only on pages with an example: fetch the
+// stylesheet and put the steppers in place when the page's content is there. The engine waits
+// for the reader (Stepper.wake).
 loadStylesheet("stepper.css");
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main, { once: true });
 else main();

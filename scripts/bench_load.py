@@ -1,0 +1,232 @@
+"""Benchmark what a reader downloads and waits for (issue 15), in headless Chromium.
+
+Builds nothing: it expects a site built by `scripts/build`. It serves that folder with
+scripts/serve_site.py (precompressed copies, cache headers) and prints, for an example page:
+
+1. bytes transferred before any interaction (page load until the network is idle; the
+   service worker blocked, then allowed: its background pre-cache is reported apart);
+2. the first interactive start, engine on demand: the reader presses Next, the engine
+   downloads (compressed bytes) and starts; time from the press to the step shown;
+3. the alternative, engine started when the page is idle: bytes before any interaction, and
+   time from the press to the step shown after a reading pause;
+4. a second visit (HTTP cache warm; then the service worker's caches): press -> step shown;
+5. optionally (--lighthouse DIR, a folder where `npm install --prefix DIR lighthouse` was run)
+   Lighthouse mobile scores for home, rules, an example and practice.
+
+Goals: (1) <= 800 KB; (2) <= 6 MB; (4) <= 1.0 s on an idle machine; Lighthouse performance
+>= 90, accessibility, best practices and SEO 100. Prints numbers and asserts nothing.
+
+    .venv/bin/python scripts/bench_load.py [--site site] [--runs 3] [--lighthouse /work/tools/lh]
+
+Lighthouse's SEO audits want absolute hreflang links, which only a build for a public
+address has: build one for the port the benchmark will serve it on, e.g.
+    CJ_SITE_URL=http://127.0.0.1:8765/ scripts/build --site-dir /tmp/cj-public
+    .venv/bin/python scripts/bench_load.py --site /tmp/cj-public --port 8765 --lighthouse /work/tools/lh
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from serve_site import make_server  # noqa: E402
+from support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
+EXAMPLE = "examples/hearts-trump/"
+LIGHTHOUSE_PAGES = ("", "rules/", EXAMPLE, "practice/")
+GOAL_BEFORE_INTERACTION = 800_000
+GOAL_FIRST_START = 6_000_000
+GOAL_SECOND_VISIT_S = 1.0
+TIMEOUT_MS = 120_000
+STEP_ONE = "() => document.querySelector('.cj-stepper')?.dataset.step === '1'"
+# What "start when the page is idle" would do: the stepper module's own engine client.
+START_AT_IDLE = """() => new Promise((resolve) => requestIdleCallback(async () => {
+  const src = document.querySelector('script[src*="stepper.js"]').src;
+  const client = await import(src.replace('stepper.js', 'engine-client.js'));
+  client.engine().start().then(resolve, resolve);
+}))"""
+
+
+class Bytes:
+    """Encoded (on the wire) response body sizes, by URL, for a page or a whole context."""
+
+    def __init__(self, target):
+        self.sizes: dict[str, int] = {}
+        target.on("requestfinished", self.finished)
+
+    def finished(self, request) -> None:
+        with contextlib.suppress(Exception):  # a request torn down with its context
+            self.sizes[request.url] = self.sizes.get(request.url, 0) + request.sizes()["responseBodySize"]
+
+    def total(self) -> int:
+        return sum(self.sizes.values())
+
+
+def press_next_and_wait(page) -> float:
+    started = time.perf_counter()
+    page.locator(".cj-stepper [data-action=next]").click()
+    page.wait_for_function(STEP_ONE, timeout=TIMEOUT_MS, polling=20)
+    return time.perf_counter() - started
+
+
+def on_demand_run(browser, url: str) -> dict:
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    seen = Bytes(page)
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    before = seen.total()
+    first = press_next_and_wait(page)
+    page.wait_for_timeout(300)  # the last requestfinished events
+    first_bytes = seen.total() - before
+    # Second visit, same context: the HTTP cache (and V8's code cache) are warm.
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    second = press_next_and_wait(page)
+    context.close()
+    return {"before": before, "first_bytes": first_bytes, "first_s": first, "second_s": second}
+
+
+def idle_start_run(browser, url: str, reading_s: float) -> dict:
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    seen = Bytes(page)
+    page.goto(url)
+    page.evaluate(START_AT_IDLE)
+    page.wait_for_timeout(int(reading_s * 1000))
+    before = seen.total()
+    first = press_next_and_wait(page)
+    context.close()
+    return {"before": before, "first_s": first}
+
+
+def service_worker_run(browser, url: str) -> dict:
+    context = browser.new_context(service_workers="allow")
+    everything = Bytes(context)  # the page's requests and the service worker's
+    page = context.new_page()
+    own = Bytes(page)
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    page_bytes = own.total()
+    page.wait_for_function(
+        "async () => { await navigator.serviceWorker.ready; return !!navigator.serviceWorker.controller; }",
+        timeout=TIMEOUT_MS,
+    )
+    precache = everything.total() - page_bytes
+    press_next_and_wait(page)
+    page.wait_for_timeout(1000)  # Pyodide into the service worker's cache
+    second_page = context.new_page()
+    second_page.goto(url)
+    second_page.wait_for_load_state("load")
+    second = press_next_and_wait(second_page)
+    context.close()
+    return {"page_bytes": page_bytes, "precache": precache, "second_s": second}
+
+
+def lighthouse(folder: Path, base: str) -> list[tuple[str, dict]]:
+    cli = folder / "node_modules" / "lighthouse" / "cli" / "index.js"
+    if not cli.is_file():
+        print(f"lighthouse: not installed in {folder} (npm install --prefix {folder} lighthouse)")
+        return []
+    results = []
+    for path in LIGHTHOUSE_PAGES:
+        flags = " ".join(CHROMIUM_ARGS)
+        command = [
+            "node", str(cli), base + path, "--output=json", "--output-path=stdout", "--quiet",
+            "--only-categories=performance,accessibility,best-practices,seo",
+            f"--chrome-flags={flags}",
+        ]
+        done = subprocess.run(
+            command, capture_output=True, text=True, env={**os.environ, "CHROME_PATH": CHROMIUM}, check=False
+        )
+        if done.returncode != 0:
+            print(f"lighthouse failed on /{path}: {done.stderr.strip()[-400:]}")
+            continue
+        report = json.loads(done.stdout)
+        scores = {name: round(100 * (c["score"] or 0)) for name, c in report["categories"].items()}
+        audits = report["audits"]
+        scores["LCP_s"] = round(audits["largest-contentful-paint"]["numericValue"] / 1000, 2)
+        scores["failed"] = [
+            key
+            for key, audit in audits.items()
+            if audit.get("scoreDisplayMode") == "binary" and audit.get("score") == 0
+        ][:8]
+        results.append((path, scores))
+    return results
+
+
+def verdict(ok: bool) -> str:
+    return "met" if ok else "NOT met"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", default=str(ROOT / "site"))
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--reading", type=float, default=8.0, help="seconds of reading before the press")
+    parser.add_argument("--lighthouse", type=Path, help="folder with lighthouse installed by npm")
+    parser.add_argument("--port", type=int, default=0, help="serve on this port (default: any free one)")
+    args = parser.parse_args(argv)
+    site = Path(args.site)
+    if not (site / "index.html").is_file():
+        print(f"no built site in {site}: run scripts/build first", file=sys.stderr)
+        return 2
+
+    from playwright.sync_api import sync_playwright
+
+    server = make_server(str(site), args.port, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    print(f"machine load average (1, 5, 15 min): {os.getloadavg()}")
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    url = base + EXAMPLE
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            demand = [on_demand_run(browser, url) for _ in range(args.runs)]
+            idle = [idle_start_run(browser, url, args.reading) for _ in range(args.runs)]
+            worker = [service_worker_run(browser, url) for _ in range(args.runs)]
+            browser.close()
+        scores = lighthouse(args.lighthouse, base) if args.lighthouse else []
+    finally:
+        server.shutdown()
+
+    def median(runs: list[dict], key: str) -> float:
+        return statistics.median(run[key] for run in runs)
+
+    print(f"page: {url}  ({args.runs} runs each, medians; fresh browser context per run)")
+    before = median(demand, "before")
+    print(f"1. bytes before any interaction: {before / 1e3:,.0f} KB "
+          f"(goal <= {GOAL_BEFORE_INTERACTION / 1e3:.0f} KB: {verdict(before <= GOAL_BEFORE_INTERACTION)})")
+    print(f"   with the service worker: page {median(worker, 'page_bytes') / 1e3:,.0f} KB, then its "
+          f"background pre-cache of all five languages {median(worker, 'precache') / 1e6:.2f} MB")
+    first = median(demand, "first_bytes")
+    print(f"2. engine on demand: first start transfers {first / 1e6:.2f} MB "
+          f"(goal <= {GOAL_FIRST_START / 1e6:.0f} MB: {verdict(first <= GOAL_FIRST_START)}); "
+          f"press -> step shown {median(demand, 'first_s'):.2f} s "
+          f"(min {min(r['first_s'] for r in demand):.2f}, max {max(r['first_s'] for r in demand):.2f})")
+    print(f"3. engine at idle: bytes before any interaction {median(idle, 'before') / 1e6:.2f} MB; "
+          f"press after {args.reading:.0f} s of reading -> step shown {median(idle, 'first_s'):.2f} s")
+    for name, runs in (("HTTP cache", demand), ("service worker", worker)):
+        second = median(runs, "second_s")
+        print(f"4. second visit ({name}): press -> step shown {second:.2f} s "
+              f"(goal <= {GOAL_SECOND_VISIT_S:.1f} s: {verdict(second <= GOAL_SECOND_VISIT_S)})")
+    for path, result in scores:
+        print(f"5. lighthouse mobile /{path}: {result}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
