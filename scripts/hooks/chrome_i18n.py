@@ -1,0 +1,33 @@
+"""Theme chrome that Material and Python-Markdown leave in English, written in the page's language.
+
+The table-of-contents extension gives every heading anchor the title "Permanent link",
+and mkdocs.yml has one `copyright` line for the footer; neither follows the page's
+language. Both are replaced here by the catalogue's `chrome.*` strings.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import site_data
+
+_PERMALINK_TITLE = re.compile(r'(<a class="headerlink" href="[^"]*" title=")Permanent link(")')
+_COPYRIGHT = re.compile(r'(<div class="md-copyright__highlight">\s*)(.*?)(\s*</div>)', re.DOTALL)
+
+
+def page_language(page) -> str:
+    lang = page.file.src_uri.split("/", 1)[0]
+    return lang if lang in site_data.LANGUAGES else site_data.LANGUAGES[0]
+
+
+def on_post_page(output: str, page, config) -> str:
+    lang = page_language(page)
+    permalink = html.escape(site_data.lookup(lang, "chrome.permalink"), quote=True)
+    copyright_line = html.escape(site_data.lookup(lang, "chrome.copyright"), quote=False)
+    output = _PERMALINK_TITLE.sub(lambda m: m.group(1) + permalink + m.group(2), output)
+    return _COPYRIGHT.sub(lambda m: m.group(1) + copyright_line + m.group(3), output, count=1)
