@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import prose_snippets
+import rule_labels
 import site_data
 
 import engine
@@ -65,6 +66,15 @@ def count_out(lang: str, facts: dict, with_nine: bool) -> str:
     return arrow.join(site_data.lookup(lang, f"points.{p}") for p in order)
 
 
+def rank_key(lang: str) -> str:
+    """What the rank letters stand for in this language: "A = ace, K = king, Q = queen, J = jack"."""
+    names = [
+        f"{site_data.lookup(lang, f'ranks.{rank}.short')} = {site_data.lookup(lang, f'ranks.{rank}.name')}"
+        for rank in "AKQJ"
+    ]
+    return ", ".join(names)
+
+
 def glossary_table(lang: str) -> str:
     others = [code for code in site_data.LANGUAGES if code != lang]
     header = [site_data.lookup(code, "language.name") for code in (lang, *others)]
@@ -86,8 +96,14 @@ def render(markdown: str, lang: str, where: str) -> str:
             return card_value_table(lang, facts)
         if kind == "list" and name in ("count_out", "count_out_nine"):
             return count_out(lang, facts, with_nine=name == "count_out_nine")
+        if kind == "list" and name == "rank_key":
+            return rank_key(lang)
         if kind == "list" and name == "ranks":
             return " ".join(site_data.lookup(lang, f"ranks.{r}.short") for r in RANKS_HIGH_TO_LOW)
+        if kind == "table" and name == "options":
+            return rule_labels.options_table(lang)
+        if kind == "list" and name == "presets":
+            return rule_labels.presets_list(lang)
         if kind == "glossary" and name == "table":
             return glossary_table(lang)
         raise PluginError(f"{where}: unknown placeholder {match.group(0)!r}")
