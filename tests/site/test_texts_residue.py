@@ -107,3 +107,41 @@ def test_the_count_check_sees_plural_errors():
     ]
     assert count_errors("fr", "0 cartes, 0 carte, 2 carte, 12 points") == ["0 cartes", "2 carte"]
     assert count_errors("it", "1 carte, 1 carta, 6 carte, 6 carta") == ["1 carte", "6 carta"]
+
+
+EXPLANATIONS = re.compile(
+    r'<(div|details) class="cj-(?:note|answer)"[^>]*>(.*?)</\1>', re.DOTALL
+)
+TAG = re.compile(r"<[^>]+>")
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def repeated_sentences(raw_html: str) -> list[str]:
+    """Sentences said twice in one page's notes and quiz answers (generated text beside authored text)."""
+    seen, twice = set(), []
+    for match in EXPLANATIONS.finditer(raw_html):
+        text = " ".join(html_lib.unescape(TAG.sub(" ", match.group(2))).split())
+        for sentence in SENTENCE_END.split(text):
+            key = sentence.strip().lower()
+            if len(key) > 12 and key in seen:
+                twice.append(sentence)
+            seen.add(key)
+    return twice
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_sentence_twice_in_an_example_page(site_dir, lang):
+    found = []
+    for path in pages_of(site_dir, lang):
+        if "examples" in path.relative_to(site_dir).parts:
+            repeated = repeated_sentences(path.read_text("utf-8"))
+            found += [f"{path.relative_to(site_dir)}: {s!r}" for s in repeated]
+    assert not found, "\n".join(found[:40])
+
+
+def test_the_repetition_check_sees_a_repeated_sentence():
+    page = (
+        '<div class="cj-note"><p>K♥ is allowed too. It overtrumps.</p></div>'
+        '<details class="cj-answer"><p>K♥ is allowed too. Another one.</p></details>'
+    )
+    assert repeated_sentences(page) == ["K♥ is allowed too."]
