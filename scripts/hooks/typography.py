@@ -15,7 +15,9 @@ NARROW_NBSP = "\u202f"
 _TAG = re.compile(r"(<[^>]*>|&#?\w+;)")
 # Punctuation preceded by nothing, an ordinary or a no-break space: (re)space it narrowly.
 # A colon between two digits (a time, a ratio) is not touched.
-_HIGH_PUNCTUATION = re.compile(r"(?<=\S)[ \u00a0\u202f]?([;?!])|(?<=[^\s\d])[ \u00a0\u202f]?(:)|(?<=\d) (:)")
+_HIGH_PUNCTUATION = re.compile(
+    r"(?<=\S)[ \u00a0\u202f]?([;?!])|(?<=[^\s\d])[ \u00a0\u202f]?(:)|(?<=\d)(?: |\u00a0|\u202f)?(:)(?!\d)"
+)
 
 
 def _space(match: re.Match) -> str:

@@ -145,3 +145,28 @@ def test_the_repetition_check_sees_a_repeated_sentence():
         '<details class="cj-answer"><p>K♥ is allowed too. Another one.</p></details>'
     )
     assert repeated_sentences(page) == ["K♥ is allowed too."]
+
+
+# French: a narrow no-break space (U+202F) before : ; ? ! — in the pages and in generated text.
+# Tags become NUL, so a hidden card's lone "?" (a chip of its own) is not punctuation.
+SCRIPTS = re.compile(r"<(script|style)\b.*?</\1>", re.DOTALL)
+UNSPACED = re.compile(r"(?<![\u202f\u00a0])[:;?!]")
+LONE = re.compile(r"\x00[:;?!]\x00")
+
+
+def unspaced_punctuation(raw_html: str) -> list[str]:
+    text = LONE.sub("\x00\x00\x00", html_lib.unescape(TAG.sub("\x00", SCRIPTS.sub("", raw_html))))
+    return [text[max(0, m.start() - 25) : m.end()].replace("\x00", "") for m in UNSPACED.finditer(text)]
+
+
+def test_french_pages_space_high_punctuation(site_dir):
+    found = []
+    for path in pages_of(site_dir, "fr"):
+        unspaced = unspaced_punctuation(path.read_text("utf-8"))
+        found += [f"{path.relative_to(site_dir)}: {s!r}" for s in unspaced]
+    assert not found, "\n".join(found[:40])
+
+
+def test_the_french_spacing_check_sees_missing_spaces():
+    page = "<p>Atout\u202f: cœur ; pique: <span>?</span> 10\u00a0: <b>x</b>! fin</p>"
+    assert [context[-1] for context in unspaced_punctuation(page)] == [";", ":", "!"]
