@@ -94,3 +94,34 @@ def test_every_language_writes_every_snippet(lang):
         "{{ draw winner=C JH QD 5S }} {{ count TS AS }} {{ rest TS }} {{ points trump=S A=TS,TH,TD,TC }}"
     )
     assert "{" not in text(markdown, lang)
+
+
+@pytest.mark.parametrize("lang", site_data.LANGUAGES)
+def test_the_options_table_names_every_rule_key_in_words(lang):
+    import rule_labels
+
+    table = rule_labels.options_table(lang)
+    rows = table.splitlines()[2:]
+    assert len(rows) == len(rule_labels.OPTION_KEYS)
+    for key in rule_labels.OPTION_KEYS:
+        assert f"#{rule_labels.OPTION_SECTIONS[key]})" in table
+        if "_" in key:
+            assert key not in table
+    shown = re.sub(r"\]\(#[^)]*\)", "]", table)  # link targets are section ids, not shown
+    assert not re.search(r"\b(?:true|false|cut_low|non_dealer|holder|capture)\b", shown)
+
+
+def test_an_impossible_snippet_stops_the_build_naming_page_and_line():
+    from types import SimpleNamespace
+
+    import engine_facts
+    from mkdocs.exceptions import PluginError
+
+    source = "---\ntranslation_of: 0123456789ab\n---\n\n# T\n\nA trick: {{ trick trump=H 7C 7C }}\n"
+    body = source.split("---\n\n", 1)[1]
+    page = SimpleNamespace(
+        file=SimpleNamespace(src_uri="fr/rules.md", content_string=source), meta={"translation_of": "x"}
+    )
+    with pytest.raises(PluginError, match=r"docs/fr/rules\.md:7: .*the same card twice"):
+        engine_facts.on_page_markdown(body, page, None, None)
+    assert "translation_of" not in page.meta
