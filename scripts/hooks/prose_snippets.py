@@ -12,11 +12,13 @@ the page and the line.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import site_data
 import typography
 from worked_examples_render import card_html
+from worked_examples_strings import Catalogue
 
 from engine.cards import (
     CARD_VALUE,
@@ -70,7 +72,7 @@ def _card(text: str) -> str:
         raise SnippetError(str(error)) from None
 
 
-def _cards(texts, kind: str) -> list[str]:
+def _cards(texts: Iterable[str], kind: str) -> list[str]:
     codes = [_card(text) for text in texts]
     doubled = sorted({c for c in codes if codes.count(c) > 1})
     if doubled:
@@ -115,12 +117,12 @@ class Writer:
 
     def __init__(self, lang: str):
         self.lang = lang
-        self.cat = _CatalogueView(lang)
+        self.cat = Catalogue(lang)
 
     def card(self, code: str) -> str:
         return card_html(code, self.cat)
 
-    def text(self, key: str, **params) -> str:
+    def text(self, key: str, **params: object) -> str:
         return typography.fix(self.lang, site_data.lookup(self.lang, f"snippets.{key}").format(**params))
 
     def series(self, items: list[str]) -> str:
@@ -130,23 +132,6 @@ class Writer:
 
     def point(self, name: str) -> str:
         return site_data.lookup(self.lang, f"points.{name}")
-
-
-class _CatalogueView:
-    """The two look-ups card_html needs, read through site_data (one catalogue loader)."""
-
-    def __init__(self, lang: str):
-        self.lang = lang
-
-    def card_name(self, code: str) -> str:
-        rank = site_data.lookup(self.lang, f"ranks.{code[0]}.name")
-        suit = site_data.lookup(self.lang, f"suits.{code[1]}.name")
-        return site_data.lookup(self.lang, "card_name").format(rank=rank, suit=suit)
-
-    def card_short(self, code: str) -> str:
-        return site_data.lookup(self.lang, f"ranks.{code[0]}.short") + site_data.lookup(
-            self.lang, f"suits.{code[1]}.symbol"
-        )
 
 
 # --- the snippets ---------------------------------------------------------------------------
@@ -179,7 +164,7 @@ def trick(args: Arguments, out: Writer) -> str:
     return out.text("trick_won", plays=played, winner=SEATS[winner], card=winning_card)
 
 
-def _check_play(cards, offset: int, seat: str, hand_text: str, trump: int, rules: Rules) -> None:
+def _check_play(cards: list[str], offset: int, seat: str, hand_text: str, trump: int, rules: Rules) -> None:
     hand = _cards(hand_text.split(","), f"hand of {seat}")
     card = cards[offset]
     if card not in hand:
@@ -262,9 +247,9 @@ def points(args: Arguments, out: Writer) -> str:
     if out_mask and players != 3:
         raise SnippetError("points: only a three-player deal has a card out of play")
     won: list[int | None] = []
-    for seat in SEATS[:players]:
-        text = args.take(seat)
-        codes = _cards(text.split(","), f"cards of {seat}") if text else None
+    for letter in SEATS[:players]:
+        text = args.take(letter)
+        codes = _cards(text.split(","), f"cards of {letter}") if text else None
         won.append(None if codes is None else mask_of(parse_card(c) for c in codes))
     args.finish("points")
     if rules.low == "holder":
@@ -305,7 +290,7 @@ def points(args: Arguments, out: Writer) -> str:
 RESOLVERS = {"trick": trick, "draw": draw, "count": count, "rest": rest, "value": value, "points": points}
 
 
-def resolve(match: re.Match, out: Writer) -> str:
+def resolve(match: re.Match[str], out: Writer) -> str:
     if match.group("single"):
         code = _card(match.group("code"))
         if match.group("single") == "card":
@@ -325,7 +310,7 @@ def render(markdown: str, lang: str, where: str, first_line: int = 1) -> str:
         if not SNIPPET.fullmatch(match.group(0)):
             raise SnippetError(f"{where}:{line_of(match.start())}: malformed snippet {match.group(0)!r}")
 
-    def replace(match: re.Match) -> str:
+    def replace(match: re.Match[str]) -> str:
         try:
             return resolve(match, out)
         except SnippetError as error:

@@ -46,7 +46,7 @@ def option_name(lang: str, key: str) -> str:
     return site_data.lookup(lang, f"options.{key}.name")
 
 
-def option_value(lang: str, key: str, value) -> str:
+def option_value(lang: str, key: str, value: object) -> str:
     if key in ("players", "target"):
         return str(value)
     text = ("true" if value else "false") if isinstance(value, bool) else str(value)
@@ -65,7 +65,10 @@ def preset_of(rules: Rules) -> str | None:
 def options_table(lang: str) -> str:
     """The Variants page's table: option, its standard value, the other values."""
     standard = PRESETS["standard"]
-    label = lambda key: site_data.lookup(lang, f"options_table.{key}")  # noqa: E731
+
+    def label(key: str) -> str:
+        return site_data.lookup(lang, f"options_table.{key}")
+
     lines = [f"| {label('option')} | {label('standard')} | {label('other')} |", "|---|---|---|"]
     for key in OPTION_KEYS:
         value = getattr(standard, key)

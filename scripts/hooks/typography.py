@@ -20,8 +20,8 @@ _HIGH_PUNCTUATION = re.compile(
 )
 
 
-def _space(match: re.Match) -> str:
-    return NARROW_NBSP + next(group for group in match.groups() if group)
+def _space(match: re.Match[str]) -> str:
+    return NARROW_NBSP + next(str(group) for group in match.groups() if group)
 
 
 def fix(lang: str, text: str) -> str:
