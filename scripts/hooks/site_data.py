@@ -34,6 +34,35 @@ def glossary() -> dict:
 
 
 @cache
+def avoided_words(lang: str) -> dict[str, str]:
+    """Words `lang` must not use, each mapped to why: a glossary term's synonym or the top-level list."""
+    data = yaml.safe_load((DATA / "glossary.yml").read_text(encoding="utf-8"))
+    words = {}
+    for name, entry in data["terms"].items():
+        for word in entry[lang].get("avoid") or []:
+            words[word] = f"synonym of the term {entry[lang]['term']!r} ({name})"
+    for word in (data.get("avoid") or {}).get(lang) or []:
+        words[word] = "on the language's avoid list"
+    return words
+
+
+# CLDR plural categories of the site's languages, for integers: Brazilian Portuguese and
+# French treat 0 like 1 ("0 carta", "0 carte"), English, Spanish and Italian only 1.
+_ONE_INCLUDES_ZERO = {"pt", "fr"}
+
+
+def plural_category(lang: str, n: int) -> str:
+    if n == 1 or (n == 0 and lang in _ONE_INCLUDES_ZERO):
+        return "one"
+    return "other"
+
+
+def plural(lang: str, dotted: str, n: int, **params) -> str:
+    """The `<dotted>_one` or `<dotted>_other` string for the count n, filled with n and params."""
+    return lookup(lang, f"{dotted}_{plural_category(lang, n)}").format(n=n, **params)
+
+
+@cache
 def outline() -> dict:
     return yaml.safe_load((DATA / "outline.yml").read_text(encoding="utf-8"))["pages"]
 

@@ -11,6 +11,9 @@ from __future__ import annotations
 import html
 import json
 
+import rule_labels
+import site_data
+import typography
 from worked_examples_model import (
     LANGUAGES,
     POINTS,
@@ -26,17 +29,7 @@ from worked_examples_model import (
 )
 from worked_examples_strings import Catalogue
 
-RULE_KEYS = (
-    "players",
-    "target",
-    "stock",
-    "trump_when_able",
-    "must_trump_when_void",
-    "low",
-    "game_tie",
-    "turned_jack",
-    "nine_point",
-)
+from engine.scoring import count_out
 
 
 def esc(text: str) -> str:
@@ -131,28 +124,15 @@ class PageWriter:
     # ----- pieces -------------------------------------------------------------------------------
 
     def rules_line(self, rules) -> str:
+        """'Rules in use': the preset's reader-facing name, then how the rules differ from the standard."""
         cat = self.cat
-        spec = rules.to_spec()
-        yes_no = {True: cat.ex("allowed"), False: cat.ex("not_allowed")}
-        values = {
-            "players": spec["players"],
-            "target": spec["target"],
-            "stock": cat.ex("stock_open" if spec["stock"] == "open" else "stock_hidden"),
-            "trump_when_able": yes_no[spec["trump_when_able"]],
-            "must_trump_when_void": cat.ex(
-                "void_must_trump" if spec["must_trump_when_void"] else "void_free"
-            ),
-            "low": cat.ex("low_capture" if spec["low"] == "capture" else "low_holder"),
-            "game_tie": cat.ex("tie_none" if spec["game_tie"] == "none" else "tie_non_dealer"),
-            "turned_jack": cat.ex("on" if spec["turned_jack"] else "off"),
-            "nine_point": cat.ex("on" if spec["nine_point"] else "off"),
-        }
-        preset = rules.preset_name() if hasattr(rules, "preset_name") else None
-        name = f"<code>{esc(preset)}</code>" if preset else esc(cat.ex("custom"))
-        return (
-            f'<p class="cj-rules"><strong>{esc(cat.ex("rules_in_use"))}</strong> — '
-            f"{fill(cat.ex('preset', name='{name}'), name=name)}. {esc(cat.ex('options', **values))}</p>\n"
-        )
+        preset = rule_labels.preset_of(rules)
+        name = rule_labels.preset_name(self.lang, preset) if preset else cat.ex("custom")
+        line = f"{cat.ex('preset', name=name)}."
+        changes = rule_labels.rules_differences(self.lang, rules)
+        if changes:
+            line += " " + cat.ex("rules_changes", changes=" · ".join(changes))
+        return f'<p class="cj-rules"><strong>{esc(cat.ex("rules_in_use"))}</strong> — {esc(line)}</p>\n'
 
     def state_table(self, index: int, caption: str) -> str:
         """The hands (narrator's view), the stock's top card and count before play `index`."""
@@ -163,17 +143,18 @@ class PageWriter:
             rows.append(
                 f'<tr><th scope="row">{self.seat_label(seat)}</th><td>{cards_html(hand, cat)}</td></tr>'
             )
+        stock_label = cat.get("ui.stock_top")
         if state.stock_count:
             top = card_html(state.stock_top, cat)
-            if state.stock_count < self.rep.players:  # what is left is out of play
+            if state.stock_count < self.rep.players:
+                # Three players: the last card is never drawn, so it is no longer the top of a stock.
+                stock_label = cat.get("ui.stock")
                 stock = fill(cat.ex("out_of_play", card="{card}"), card=top)
             else:
-                stock = top + " " + esc(cat.fmt("ui.cards_left", n=state.stock_count))
+                stock = top + " " + esc(site_data.plural(self.lang, "ui.cards_left", state.stock_count))
         else:
             stock = esc(cat.get("ui.stock_empty"))
-        rows.append(
-            f'<tr class="cj-stock"><th scope="row">{esc(cat.get("ui.stock_top"))}</th><td>{stock}</td></tr>'
-        )
+        rows.append(f'<tr class="cj-stock"><th scope="row">{esc(stock_label)}</th><td>{stock}</td></tr>')
         return (
             f'<table class="cj-table" data-step="{index}">\n<caption>{esc(caption)}</caption>\n'
             + "\n".join(rows)
@@ -333,9 +314,59 @@ class PageWriter:
                 + "</p>\n"
             )
         out.append(self.points_table(rep))
+        out.append(self.count_out_steps(rep))
         out.append(self.values_table(rep))
         out.extend(self.note_blocks(Anchor("end")))
         return "\n".join(out)
+
+    def count_steps(self, rep: Replay) -> list[tuple[str, int, list[int]]]:
+        """(point, seat, scores after it) in count-out order, up to the point that wins the match."""
+        result = rep.result
+        before = list(rep.record.get("scores_before") or [0] * rep.players)
+        seats = tuple(result["points"].get(point) for point in POINTS)
+        # The engine's own reason for Jack says whether it was scored as the deal started.
+        jack_turned = any(
+            reason["point"] == "jack" and "turned" in (reason.get("flags") or ())
+            for reason in rep.reasons or []
+        )
+        _, winner, order = count_out(seats, before, rep.rules.target, jack_turned)
+        if winner != result.get("winner"):
+            raise ValueError(f"count-out winner {winner} differs from the replay's {result.get('winner')}")
+        steps, scores = [], before
+        for point in order:
+            seat = result["points"].get(point)
+            if seat is None:
+                continue
+            scores = list(scores)
+            scores[seat] += 1
+            steps.append((point, seat, scores))
+            if winner is not None and seat == winner and scores[seat] >= rep.rules.target:
+                break
+        return steps
+
+    def count_out_steps(self, rep: Replay) -> str:
+        """When the match is won in this deal: the count-out point by point, stopping at the winning point."""
+        if rep.result.get("winner") is None:
+            return ""
+        cat = self.cat
+        steps = self.count_steps(rep)
+        seats = "".join(f'<th scope="col">{esc(SEAT_LETTERS[s])}</th>' for s in range(rep.players))
+        rows = [
+            f'<tr><th scope="row">{esc(cat.get("points." + point))}</th><td>{esc(SEAT_LETTERS[seat])}</td>'
+            + "".join(f"<td>{score}</td>" for score in scores)
+            + "</tr>"
+            for point, seat, scores in steps
+        ]
+        point, seat, _ = steps[-1]
+        point_name = cat.get("points." + point)
+        stop = cat.ex("count_out_stop", player=SEAT_LETTERS[seat], target=rep.rules.target, point=point_name)
+        return (
+            f'<table class="cj-table cj-count-out">\n<caption>{esc(cat.ex("count_out_steps"))}</caption>\n'
+            f'<tr><th scope="col">{esc(cat.get("ui.points"))}</th>'
+            f'<th scope="col">{esc(cat.ex("player"))}</th>{seats}</tr>\n'
+            + "\n".join(rows)
+            + f'\n</table>\n\n<p class="cj-count-stop">{esc(stop)}</p>\n'
+        )
 
     def points_table(self, rep: Replay) -> str:
         cat = self.cat
@@ -367,13 +398,15 @@ class PageWriter:
             f'<th scope="col">{esc(cat.ex("scores_before"))}</th>'
             f'<th scope="col">{esc(cat.ex("scores_after"))}</th></tr>'
         )
+        # When the match is won during the count-out, the score is where the count stopped.
+        after = self.count_steps(rep)[-1][2] if result.get("winner") is not None else result["scores_after"]
         rows = []
         for seat in range(rep.players):
             won_points = sum(1 for p in POINTS if result["points"].get(p) == seat)
             rows.append(
                 f'<tr><th scope="row">{self.seat_label(seat)}</th><td>{result["game_values"][seat]}</td>'
                 f"<td>{cards_html(value_cards(rep, seat), cat)}</td><td>{won_points}</td>"
-                f"<td>{before[seat]}</td><td>{result['scores_after'][seat]}</td></tr>"
+                f"<td>{before[seat]}</td><td>{after[seat]}</td></tr>"
             )
         if result.get("winner") is not None:
             verdict = fill(cat.get("ui.match_winner"), player=esc(SEAT_LETTERS[result["winner"]]))
@@ -606,10 +639,23 @@ def index_page(examples: list[Example], lang: str, cat: Catalogue) -> str:
 def example_page(example: Example, lang: str, cat: Catalogue) -> tuple[str, str]:
     """The page's Markdown and its stepper data as a <script> element."""
     writer = PageWriter(example, lang, cat)
-    payload = json.dumps(writer.data(), ensure_ascii=False, separators=(",", ":"))
+    data = writer.data()
+    data = {key: value if key == "record" else _typeset(lang, value) for key, value in data.items()}
+    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     payload = payload.replace("</", "<\\/").replace("<!--", "<\\!--")
     script = f'<script type="application/json" class="cj-example-data">{payload}</script>'
-    return writer.page(), script
+    return typography.fix(lang, writer.page()), script
+
+
+def _typeset(lang: str, value):
+    """Every string of the stepper's data through the language's typographic filter."""
+    if isinstance(value, str):
+        return typography.fix(lang, value)
+    if isinstance(value, list):
+        return [_typeset(lang, item) for item in value]
+    if isinstance(value, dict):
+        return {key: _typeset(lang, item) for key, item in value.items()}
+    return value
 
 
 __all__ = ["LANGUAGES", "card_html", "example_page", "index_page"]

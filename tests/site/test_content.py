@@ -88,7 +88,8 @@ REQUIRED_PLACEHOLDERS = {
     "rules.md": ["fact.deck_size", "fact.hand_size", "fact.stock_size", "fact.tricks", "fact.last_tricks",
                  "fact.total_value", "fact.target", "list.count_out", "list.ranks"],
     "scoring.md": ["table.card_values", "fact.total_value", "fact.tie_value"],
-    "quick-reference.md": ["fact.hand_size", "fact.target"],
+    "quick-reference.md": ["fact.hand_size", "fact.target", "list.rank_key"],
+    "variants.md": ["table.options", "list.presets"],
     "glossary.md": ["glossary.table"],
 }
 
@@ -113,7 +114,9 @@ def test_generated_facts_are_in_the_built_pages(site_dir, lang):
     for key in ("deck_size", "hand_size", "stock_size", "tricks", "total_value", "target"):
         assert re.search(rf"\b{facts[key]}\b", rules), f"{lang} rules page lacks {key}={facts[key]}"
     scoring = parse(folder / "scoring" / "index.html").text
-    for key in ("value_ten", "value_ace", "value_king", "value_queen", "value_jack", "total_value", "tie_value"):
+    value_keys = ("value_ten", "value_ace", "value_king", "value_queen", "value_jack")
+    value_keys += ("total_value", "tie_value")
+    for key in value_keys:
         assert re.search(rf"\b{facts[key]}\b", scoring), f"{lang} scoring page lacks {key}"
 
 
@@ -125,8 +128,8 @@ def test_no_placeholder_left_unfilled(site_dir):
 # RULES.md §4: seed defects and scraping debris that must appear nowhere.
 DEBRIS = [
     "A♠K♠Q♠J♠10♠", "A♥K♥Q♥J♥10♥", "faites défiler", "Sur un petit écran", "01…", "01...Respuesta",
-    "sem vê-la", "sin verla", "senza vederla", "alla cieca", "à cegas", "a ciegas", "4 players", "4 jogadores",
-    "4 joueurs", "4 jugadores", "4 giocatori",
+    "sem vê-la", "sin verla", "senza vederla", "alla cieca", "à cegas", "a ciegas",
+    "4 players", "4 jogadores", "4 joueurs", "4 jugadores", "4 giocatori",
 ]
 
 
@@ -159,6 +162,7 @@ def test_every_internal_link_and_anchor_resolves(site_dir):
             if not target.is_file():
                 broken.append(f"{html.relative_to(site_dir)}: {href} (no file)")
                 continue
-            if parts.fragment and target.suffix == ".html" and unquote(parts.fragment) not in parse(target).ids:
+            fragment = unquote(parts.fragment)
+            if fragment and target.suffix == ".html" and fragment not in parse(target).ids:
                 broken.append(f"{html.relative_to(site_dir)}: {href} (no anchor)")
     assert not broken, "\n".join(broken[:30])
