@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Self
 
-from .cards import JACK, RANK_OF, SUIT_MASK_OF, SUIT_MASKS, SUIT_OF, mask_of
+from .cards import FULL_DECK_MASK, JACK, RANK_OF, SUIT_MASK_OF, SUIT_MASKS, SUIT_OF, mask_of
 from .legality import legal_mask
 from .rules import Rules
 from .scoring import deal_points
@@ -28,6 +28,8 @@ from .tricks import DRAW_ORDER, beating_masks, trick_count, trick_winner
 TrickEntry = tuple[int, tuple[int, ...], int, int]
 
 _NEXT_SEAT = {players: tuple((seat + 1) % players for seat in range(players)) for players in (2, 3)}
+# Every card but one, by card (positive masks: `&` with a negative int is slower in CPython).
+_ALL_BUT = tuple(FULL_DECK_MASK ^ (1 << card) for card in range(52))
 # Tricks in a whole deal, by players: looked up once per state (a play-out builds one per deal).
 _TRICKS = {players: trick_count(players) for players in (2, 3)}
 
@@ -191,24 +193,16 @@ class PlayState:
         Returns the winner's seat if this card completed a trick (after the draws), else -1.
         The card that completes a trick hands the whole trick to `play_trick`, the one trick step.
         """
-        seat = self.to_move
         trick = self.trick
-        bit = 1 << card
         if len(trick) + 1 < self.players:
+            seat = self.to_move
+            bit = 1 << card
             self.hands[seat] ^= bit
             self.played[seat] |= bit
             trick.append(card)
             self.to_move = self.next_seat[seat]
             return -1
-        # The trick's earlier cards go back to their hands for `play_trick`, which plays it whole.
-        hands = self.hands
-        played = self.played
-        seat = self.leader
-        for earlier in trick:
-            earlier_bit = 1 << earlier
-            hands[seat] |= earlier_bit
-            played[seat] ^= earlier_bit
-            seat = self.next_seat[seat]
+        # The whole trick goes to `play_trick` (taking the earlier cards again changes nothing).
         cards = (*trick, card)
         trick.clear()
         return self.play_trick(cards)
@@ -216,8 +210,9 @@ class PlayState:
     def play_trick(self, cards: tuple[int, ...]) -> int:
         """Play a whole trick from its start: `cards` in play order from the leader, each assumed
         legal when its turn comes (a card's legality depends only on its player's hand and the
-        lead). Takes the cards from the hands, gives the trick to its winner, makes the draws
-        (the winner first) and returns the winner, who leads next.
+        lead). Takes the cards from the hands (cards already taken by `play` stay taken), gives
+        the trick to its winner, makes the draws (the winner first) and returns the winner, who
+        leads next.
 
         This is the kernel's one trick step: `play` calls it with the card completing a trick,
         and the random play-out calls it directly, one call per trick.
@@ -231,8 +226,8 @@ class PlayState:
             lead_bit = 1 << lead
             follow_bit = 1 << follow
             other = leader ^ 1
-            hands[leader] ^= lead_bit
-            hands[other] ^= follow_bit
+            hands[leader] &= _ALL_BUT[lead]
+            hands[other] &= _ALL_BUT[follow]
             played[leader] |= lead_bit
             played[other] |= follow_bit
             # `beats` is built from trick_winner: the follower wins when its card beats the lead.
@@ -252,7 +247,7 @@ class PlayState:
         next_seat = self.next_seat
         for card in cards:
             bit = 1 << card
-            hands[seat] ^= bit
+            hands[seat] &= _ALL_BUT[card]
             played[seat] |= bit
             taken |= bit
             seat = next_seat[seat]
