@@ -24,18 +24,17 @@ from .shuffle import deal_deck, shuffled_deck
 # because 240 is a multiple of 1..6; bytes of 240 and above are skipped.
 _UNIFORM_LIMIT = 240
 _CHOICE_BYTES = 96
+_REJECTED = bytes(range(_UNIFORM_LIMIT, 256))
 
 
-def _redraw(rng: random.Random, choices: bytes, choice_at: int) -> tuple[int, bytes, int]:
-    """The next byte below the uniform limit, refilling the buffer as needed (the rare path)."""
-    while True:
-        if choice_at == _CHOICE_BYTES:
-            choices = rng.randbytes(_CHOICE_BYTES)
-            choice_at = 0
-        byte = choices[choice_at]
-        choice_at += 1
-        if byte < _UNIFORM_LIMIT:
-            return byte, choices, choice_at
+def _refill(rng: random.Random) -> tuple[bytes, int]:
+    """The next batch of random bytes with those at or above the uniform limit taken out (in C),
+    and its length. Drawing a batch only when the last one is used up gives the same choices
+    as skipping those bytes one by one."""
+    choices = b""
+    while not choices:  # a batch of rejected bytes only (chance 16**96 / 256**96) is skipped too
+        choices = rng.randbytes(_CHOICE_BYTES).translate(None, _REJECTED)
+    return choices, len(choices)
 
 
 def random_playout(
@@ -57,7 +56,7 @@ def random_playout(
     trump_when_able = rules.trump_when_able
     must_trump_when_void = rules.must_trump_when_void
     players = state.players
-    choices = rng.randbytes(_CHOICE_BYTES)
+    choices, choices_end = _refill(rng)
     choice_at = 0
     leader = state.leader
     if players == 2:
@@ -65,13 +64,11 @@ def random_playout(
             # Any card may be led: legal_mask with no card led is the whole hand.
             lead = legal_mask(hands[leader], 0, trump_mask, trump_when_able, must_trump_when_void)
             if lead & (lead - 1):
-                if choice_at == _CHOICE_BYTES:
-                    choices = rng.randbytes(_CHOICE_BYTES)
+                if choice_at == choices_end:
+                    choices, choices_end = _refill(rng)
                     choice_at = 0
                 byte = choices[choice_at]
                 choice_at += 1
-                if byte >= _UNIFORM_LIMIT:
-                    byte, choices, choice_at = _redraw(rng, choices, choice_at)
                 skip = byte % lead.bit_count()
                 while skip:
                     lead &= lead - 1
@@ -82,13 +79,11 @@ def random_playout(
                 hands[leader ^ 1], suit_mask_of[lead_card], trump_mask, trump_when_able, must_trump_when_void
             )
             if follow & (follow - 1):
-                if choice_at == _CHOICE_BYTES:
-                    choices = rng.randbytes(_CHOICE_BYTES)
+                if choice_at == choices_end:
+                    choices, choices_end = _refill(rng)
                     choice_at = 0
                 byte = choices[choice_at]
                 choice_at += 1
-                if byte >= _UNIFORM_LIMIT:
-                    byte, choices, choice_at = _redraw(rng, choices, choice_at)
                 skip = byte % follow.bit_count()
                 while skip:
                     follow &= follow - 1
@@ -107,13 +102,11 @@ def random_playout(
         for _ in range(players):
             legal = legal_mask(hands[seat], led_mask, trump_mask, trump_when_able, must_trump_when_void)
             if legal & (legal - 1):
-                if choice_at == _CHOICE_BYTES:
-                    choices = rng.randbytes(_CHOICE_BYTES)
+                if choice_at == choices_end:
+                    choices, choices_end = _refill(rng)
                     choice_at = 0
                 byte = choices[choice_at]
                 choice_at += 1
-                if byte >= _UNIFORM_LIMIT:
-                    byte, choices, choice_at = _redraw(rng, choices, choice_at)
                 skip = byte % legal.bit_count()
                 while skip:
                     legal &= legal - 1
