@@ -12,6 +12,12 @@ Measured on 2026-12-01 (2 cores shared with other jobs, load 5-7, so wall rates 
 `--deals 30000 --pyodide`, before and after the one play kernel (issue 12):
     before: CPython 27,600 deals per CPU s, ratio 5.8 (CPU); Pyodide 9,900 deals/s, ratio 4.1-4.7
     after:  CPython 18,200-18,600 deals per CPU s, ratio 3.6 (CPU); Pyodide 4,800 deals/s, ratio 2.9-3.5
+Then one kernel call per trick (`PlayState.play_trick`), measured against the pre-kernel
+commit in the same run (`--deals 30000 --repeats 3 --pyodide --compare /tmp/oldkernel`, with
+`git worktree add /tmp/oldkernel c0e94d3`; load 6):
+    this tree:   CPython 20,500 deals per CPU s, ratio 4.2 (CPU); Pyodide 5,500 deals/s, ratio 3.4-4.4
+    pre-kernel:  CPython 28,000 deals per CPU s, ratio 5.9 (CPU); Pyodide 9,200 deals/s, ratio 4.8-5.0
+Pyodide has no CPU clock (its per-CPU-second rate is the wall rate).
 The same measurement from the command line:
     python -m engine simulate --rules standard --bots random,random --deals 100000 --seed 1
 """
