@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Self
 
-from .cards import JACK, RANK_OF, SUIT_MASK_OF, SUIT_MASKS, SUIT_OF, mask_of
+from .cards import FULL_DECK_MASK, JACK, RANK_OF, SUIT_MASK_OF, SUIT_MASKS, SUIT_OF, mask_of
 from .legality import legal_mask
 from .rules import Rules
 from .scoring import deal_points
@@ -24,11 +24,14 @@ from .shuffle import deal_deck
 from .tricks import DRAW_ORDER, beating_masks, trick_count, trick_winner
 
 # One completed trick as the kernel remembers it: (leader, cards in play order, winner,
-# stock position before the draws). The position tells `undo` which cards were drawn; the
-# card list is the trick's own list, never changed once the trick is complete.
-TrickEntry = tuple[int, list[int], int, int]
+# stock position before the draws). The position tells `undo` which cards were drawn.
+TrickEntry = tuple[int, tuple[int, ...], int, int]
 
 _NEXT_SEAT = {players: tuple((seat + 1) % players for seat in range(players)) for players in (2, 3)}
+# Every card but one, by card (positive masks: `&` with a negative int is slower in CPython).
+_ALL_BUT = tuple(FULL_DECK_MASK ^ (1 << card) for card in range(52))
+# Tricks in a whole deal, by players: looked up once per state (a play-out builds one per deal).
+_TRICKS = {players: trick_count(players) for players in (2, 3)}
 
 
 class PlayState:
@@ -119,7 +122,7 @@ class PlayState:
         self.trick = list(trick)
         self.to_move = (self.leader + len(self.trick)) % players
         self.history = []
-        self.total_tricks = trick_count(players) - tricks_done
+        self.total_tricks = _TRICKS[players] - tricks_done
 
     @classmethod
     def start(cls, rules: Rules, hands: Sequence[int], stock: Sequence[int], dealer: int) -> PlayState:
@@ -188,41 +191,75 @@ class PlayState:
         """Play `card` (assumed legal) for the seat to move.
 
         Returns the winner's seat if this card completed a trick (after the draws), else -1.
+        The card that completes a trick hands the whole trick to `play_trick`, the one trick step.
         """
-        seat = self.to_move
-        bit = 1 << card
-        self.hands[seat] ^= bit
-        self.played[seat] |= bit
         trick = self.trick
-        trick.append(card)
-        players = self.players
-        if len(trick) < players:
+        if len(trick) + 1 < self.players:
+            seat = self.to_move
+            bit = 1 << card
+            self.hands[seat] ^= bit
+            self.played[seat] |= bit
+            trick.append(card)
             self.to_move = self.next_seat[seat]
             return -1
+        # The whole trick goes to `play_trick` (taking the earlier cards again changes nothing).
+        cards = (*trick, card)
+        trick.clear()
+        return self.play_trick(cards)
+
+    def play_trick(self, cards: tuple[int, ...]) -> int:
+        """Play a whole trick from its start: `cards` in play order from the leader, each assumed
+        legal when its turn comes (a card's legality depends only on its player's hand and the
+        lead). Takes the cards from the hands (cards already taken by `play` stay taken), gives
+        the trick to its winner, makes the draws (the winner first) and returns the winner, who
+        leads next.
+
+        This is the kernel's one trick step: `play` calls it with the card completing a trick,
+        and the random play-out calls it directly, one call per trick.
+        """
+        hands = self.hands
+        played = self.played
         leader = self.leader
-        if players == 2:
-            # `beats` is built from trick_winner: the follower wins when its card beats the lead.
-            lead = trick[0]
-            winner = leader ^ (self.beats[lead] >> card & 1)
-            self.won[winner] |= (1 << lead) | bit
-        else:
-            winner = (leader + trick_winner(trick, self.trump)) % players
-            self.won[winner] |= (1 << trick[0]) | (1 << trick[1]) | bit
         pos = self.pos
-        # The finished trick's list is kept as is (never changed again) and a new one started.
-        self.history.append((leader, trick, winner, pos))
-        self.trick = []
+        if self.players == 2:
+            lead, follow = cards
+            lead_bit = 1 << lead
+            follow_bit = 1 << follow
+            other = leader ^ 1
+            hands[leader] &= _ALL_BUT[lead]
+            hands[other] &= _ALL_BUT[follow]
+            played[leader] |= lead_bit
+            played[other] |= follow_bit
+            # `beats` is built from trick_winner: the follower wins when its card beats the lead.
+            winner = leader ^ (self.beats[lead] >> follow & 1)
+            self.won[winner] |= lead_bit | follow_bit
+            self.history.append((leader, cards, winner, pos))
+            self.leader = self.to_move = winner
+            if pos < self.stock_end:
+                # One card each, the winner first (DRAW_ORDER), unrolled: this is the hot path.
+                stock = self.stock
+                hands[winner] |= 1 << stock[pos]
+                hands[winner ^ 1] |= 1 << stock[pos + 1]
+                self.pos = pos + 2
+            return winner
+        taken = 0
+        seat = leader
+        next_seat = self.next_seat
+        for card in cards:
+            bit = 1 << card
+            hands[seat] &= _ALL_BUT[card]
+            played[seat] |= bit
+            taken |= bit
+            seat = next_seat[seat]
+        winner = (leader + trick_winner(cards, self.trump)) % self.players
+        self.won[winner] |= taken
+        self.history.append((leader, cards, winner, pos))
         self.leader = self.to_move = winner
         if pos < self.stock_end:
-            # One card each in DRAW_ORDER (the winner first), unrolled: this is the hot path.
-            hands = self.hands
             stock = self.stock
-            order = self.draw_order[winner]
-            hands[order[0]] |= 1 << stock[pos]
-            hands[order[1]] |= 1 << stock[pos + 1]
-            if players == 3:
-                hands[order[2]] |= 1 << stock[pos + 2]
-            self.pos = pos + players
+            for offset, drawer in enumerate(self.draw_order[winner]):
+                hands[drawer] |= 1 << stock[pos + offset]
+            self.pos = pos + self.players
         return winner
 
     def undo(self) -> int:

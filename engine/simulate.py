@@ -24,18 +24,17 @@ from .shuffle import deal_deck, shuffled_deck
 # because 240 is a multiple of 1..6; bytes of 240 and above are skipped.
 _UNIFORM_LIMIT = 240
 _CHOICE_BYTES = 96
+_REJECTED = bytes(range(_UNIFORM_LIMIT, 256))
 
 
-def _redraw(rng: random.Random, choices: bytes, choice_at: int) -> tuple[int, bytes, int]:
-    """The next byte below the uniform limit, refilling the buffer as needed (the rare path)."""
-    while True:
-        if choice_at == _CHOICE_BYTES:
-            choices = rng.randbytes(_CHOICE_BYTES)
-            choice_at = 0
-        byte = choices[choice_at]
-        choice_at += 1
-        if byte < _UNIFORM_LIMIT:
-            return byte, choices, choice_at
+def _refill(rng: random.Random) -> tuple[bytes, int]:
+    """The next batch of random bytes with those at or above the uniform limit taken out (in C),
+    and its length. Drawing a batch only when the last one is used up gives the same choices
+    as skipping those bytes one by one."""
+    choices = b""
+    while not choices:  # a batch of rejected bytes only (chance 16**96 / 256**96) is skipped too
+        choices = rng.randbytes(_CHOICE_BYTES).translate(None, _REJECTED)
+    return choices, len(choices)
 
 
 def random_playout(
@@ -43,49 +42,85 @@ def random_playout(
 ) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
     """Deal from `rng` and play the whole deal with uniformly random legal cards.
 
-    The cards move through the play kernel (`PlayState.play`); only the choice of card is
-    done here, with random bytes drawn in batches. Returns (point seats, card values) as
-    `deal_points` does; appends each card to `plays` when a list is given.
+    The cards move through the play kernel, one `PlayState.play_trick` per trick; only the
+    choice of card is made here (legal cards from `legal_mask`, random bytes drawn in batches).
+    Returns (point seats, card values) as `deal_points` does; appends each card to `plays`
+    when a list is given.
     """
     state = PlayState.from_deck(rules, shuffled_deck(rng), dealer)
-    play = state.play
+    play_trick = state.play_trick
     hands = state.hands
     next_seat = state.next_seat
     suit_mask_of = SUIT_MASK_OF
     trump_mask = state.trump_mask
     trump_when_able = rules.trump_when_able
     must_trump_when_void = rules.must_trump_when_void
-    choices = rng.randbytes(_CHOICE_BYTES)
+    players = state.players
+    choices, choices_end = _refill(rng)
     choice_at = 0
-    seat = state.to_move
-    led_mask = 0
-    for _ in range(state.total_tricks * state.players):
-        legal = legal_mask(hands[seat], led_mask, trump_mask, trump_when_able, must_trump_when_void)
-        if legal & (legal - 1):
-            if choice_at == _CHOICE_BYTES:
-                choices = rng.randbytes(_CHOICE_BYTES)
-                choice_at = 0
-            byte = choices[choice_at]
-            choice_at += 1
-            if byte >= _UNIFORM_LIMIT:
-                byte, choices, choice_at = _redraw(rng, choices, choice_at)
-            skip = byte % legal.bit_count()
-            while skip:
-                legal &= legal - 1
-                skip -= 1
-            legal &= -legal
-        card = legal.bit_length() - 1
-        if plays is not None:
-            plays.append(card)
-        # The kernel returns the trick's winner (the next leader) once the trick is full, else -1.
-        winner = play(card)
-        if winner < 0:
+    leader = state.leader
+    if players == 2:
+        for _ in range(state.total_tricks):
+            # Any card may be led: legal_mask with no card led is the whole hand.
+            lead = legal_mask(hands[leader], 0, trump_mask, trump_when_able, must_trump_when_void)
+            if lead & (lead - 1):
+                if choice_at == choices_end:
+                    choices, choices_end = _refill(rng)
+                    choice_at = 0
+                byte = choices[choice_at]
+                choice_at += 1
+                skip = byte % lead.bit_count()
+                while skip:
+                    lead &= lead - 1
+                    skip -= 1
+                lead &= -lead
+            lead_card = lead.bit_length() - 1
+            follow = legal_mask(
+                hands[leader ^ 1], suit_mask_of[lead_card], trump_mask, trump_when_able, must_trump_when_void
+            )
+            if follow & (follow - 1):
+                if choice_at == choices_end:
+                    choices, choices_end = _refill(rng)
+                    choice_at = 0
+                byte = choices[choice_at]
+                choice_at += 1
+                skip = byte % follow.bit_count()
+                while skip:
+                    follow &= follow - 1
+                    skip -= 1
+                follow &= -follow
+            follow_card = follow.bit_length() - 1
+            if plays is not None:
+                plays += (lead_card, follow_card)
+            # The kernel plays the trick, makes the draws and returns the winner (the next leader).
+            leader = play_trick((lead_card, follow_card))
+        return state.points()
+    trick: list[int] = []
+    for _ in range(state.total_tricks):
+        seat = leader
+        led_mask = 0
+        for _ in range(players):
+            legal = legal_mask(hands[seat], led_mask, trump_mask, trump_when_able, must_trump_when_void)
+            if legal & (legal - 1):
+                if choice_at == choices_end:
+                    choices, choices_end = _refill(rng)
+                    choice_at = 0
+                byte = choices[choice_at]
+                choice_at += 1
+                skip = byte % legal.bit_count()
+                while skip:
+                    legal &= legal - 1
+                    skip -= 1
+                legal &= -legal
+            card = legal.bit_length() - 1
+            trick.append(card)
             if not led_mask:
                 led_mask = suit_mask_of[card]
             seat = next_seat[seat]
-        else:
-            seat = winner
-            led_mask = 0
+        if plays is not None:
+            plays += trick
+        leader = play_trick(tuple(trick))
+        trick.clear()
     return state.points()
 
 

@@ -12,6 +12,12 @@ Measured on 2026-12-01 (2 cores shared with other jobs, load 5-7, so wall rates 
 `--deals 30000 --pyodide`, before and after the one play kernel (issue 12):
     before: CPython 27,600 deals per CPU s, ratio 5.8 (CPU); Pyodide 9,900 deals/s, ratio 4.1-4.7
     after:  CPython 18,200-18,600 deals per CPU s, ratio 3.6 (CPU); Pyodide 4,800 deals/s, ratio 2.9-3.5
+Then one kernel call per trick (`PlayState.play_trick`), measured against the pre-kernel
+commit in the same run (`--deals 30000 --repeats 3 --pyodide --compare /tmp/oldkernel`, with
+`git worktree add /tmp/oldkernel c0e94d3`; load 6):
+    this tree:   CPython 20,500 deals per CPU s, ratio 4.2 (CPU); Pyodide 5,500 deals/s, ratio 3.4-4.4
+    pre-kernel:  CPython 28,000 deals per CPU s, ratio 5.9 (CPU); Pyodide 9,200 deals/s, ratio 4.8-5.0
+Pyodide has no CPU clock (its per-CPU-second rate is the wall rate).
 The same measurement from the command line:
     python -m engine simulate --rules standard --bots random,random --deals 100000 --seed 1
 """
@@ -25,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 RUNNER = ROOT / "tests" / "pyodide" / "run_in_pyodide.mjs"
@@ -90,15 +97,17 @@ print(json.dumps({
 """
 
 
-def run_cpython(rules: str, deals: int, seed: int, repeats: int) -> dict:
+def run_cpython(root: Path, rules: str, deals: int, seed: int, repeats: int) -> dict:
+    """The benchmark in a CPython subprocess importing the `engine` package of `root`."""
     out = subprocess.run(
         [sys.executable, "-c", BENCH_CODE, rules, str(deals), str(seed), str(repeats)],
-        cwd=ROOT, capture_output=True, text=True, check=True,
+        cwd=root, capture_output=True, text=True, check=True,
     )  # fmt: skip
     return json.loads(out.stdout)
 
 
-def run_pyodide(rules: str, deals: int, seed: int, repeats: int) -> dict | str:
+def run_pyodide(root: Path, rules: str, deals: int, seed: int, repeats: int) -> dict | str:
+    """The benchmark in Pyodide under Node, with the `engine` package of `root`."""
     node = shutil.which("node")
     if node is None or not (ROOT / "node_modules" / "pyodide").exists():
         return "skipped: needs node and node_modules/pyodide (npm ci)"
@@ -106,7 +115,7 @@ def run_pyodide(rules: str, deals: int, seed: int, repeats: int) -> dict | str:
         handle.write(BENCH_CODE)
     try:
         out = subprocess.run(
-            [node, str(RUNNER), str(ROOT / "engine"), handle.name, rules, *map(str, (deals, seed, repeats))],
+            [node, str(RUNNER), str(root / "engine"), handle.name, rules, *map(str, (deals, seed, repeats))],
             cwd=ROOT, capture_output=True, text=True,
         )  # fmt: skip
     finally:
@@ -114,6 +123,32 @@ def run_pyodide(rules: str, deals: int, seed: int, repeats: int) -> dict | str:
     if out.returncode != 0:
         return f"failed: {out.stderr.strip()}"
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def alternating(
+    run: Any, roots: list[Path], rules: str, deals: int, seed: int, repeats: int
+) -> list[dict | str]:
+    """One run per repeat for each root in turn (this tree, then the compared one), so both see
+    the same machine load on average; the runs of each root are merged into one result."""
+    merged: list[dict | str] = [{} for _ in roots]
+    for repeat in range(repeats):
+        for index, root in enumerate(roots):
+            result = run(root, rules, deals, seed + repeat, 1)
+            if isinstance(result, str):
+                merged[index] = result
+                continue
+            into = merged[index]
+            if isinstance(into, str):
+                continue
+            if not into:
+                into.update(result)
+                continue
+            for key in ("best_deals_per_second", "best_deals_per_cpu_second", "reference_deals_per_second",
+                        "reference_deals_per_cpu_second"):  # fmt: skip
+                into[key] = max(into[key], result[key])
+            for key in ("all", "ratios_wall", "ratios_cpu"):
+                into[key] = into[key] + result[key]
+    return merged
 
 
 def report(runtime: str, result: dict, repeats: int) -> None:
@@ -136,15 +171,25 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--pyodide", action="store_true", help="also run in Pyodide under Node")
+    parser.add_argument(
+        "--compare", type=Path, metavar="DIR",
+        help="also measure the engine of another checkout in the same run, e.g. the pre-kernel "
+        "commit: git worktree add /tmp/oldkernel c0e94d3; --compare /tmp/oldkernel",
+    )  # fmt: skip
     args = parser.parse_args()
-    cpython = run_cpython(args.rules, args.deals, args.seed, args.repeats)
-    report("CPython", cpython, args.repeats)
+    roots = [ROOT] if args.compare is None else [ROOT, args.compare.resolve()]
+    names = ["", f" [{args.compare}]"]
+    runs = alternating(run_cpython, roots, args.rules, args.deals, args.seed, args.repeats)
+    for index, result in enumerate(runs):
+        assert not isinstance(result, str)  # CPython runs raise on failure
+        report("CPython" + names[index], result, args.repeats)
     if args.pyodide:
-        result = run_pyodide(args.rules, args.deals // 2, args.seed, args.repeats)
-        if isinstance(result, str):
-            print(f"Pyodide: {result}")
-        else:
-            report("Pyodide (Node)", result, args.repeats)
+        runs = alternating(run_pyodide, roots, args.rules, args.deals // 2, args.seed, args.repeats)
+        for index, result in enumerate(runs):
+            if isinstance(result, str):
+                print(f"Pyodide{names[index]}: {result}")
+            else:
+                report("Pyodide (Node)" + names[index], result, args.repeats)
     bots = ",".join(["random"] * (3 if args.rules == "shasta-sam" else 2))
     print(f"Same measurement: python -m engine simulate --rules {args.rules} --bots {bots} "
           f"--deals {args.deals} --seed {args.seed}")  # fmt: skip

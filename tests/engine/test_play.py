@@ -230,3 +230,37 @@ def test_kernel_undo_takes_back_tricks_and_draws():
             assert (tuple(state.hands), tuple(state.won), tuple(state.played), state.pos, state.leader,
                     state.to_move, tuple(state.trick)) == snapshots.pop()  # fmt: skip
         assert copy.is_over and copy.points() != state.points()  # the copy kept its own state
+
+
+def test_kernel_play_trick_is_the_same_as_playing_card_by_card():
+    """The one trick step: a whole trick through play_trick leaves the same state (and the same
+    undo history) as its cards played one at a time, and undo takes it back card by card."""
+    import random
+
+    from engine.kernel import PlayState
+    from engine.shuffle import shuffled_deck
+
+    def snapshot(state):
+        return (tuple(state.hands), tuple(state.won), tuple(state.played), state.pos, state.leader,
+                state.to_move, tuple(state.trick), tuple(state.history))  # fmt: skip
+
+    for preset in ("standard", "classic", "shasta-sam"):
+        rules = Rules.preset(preset)
+        rng = random.Random(preset)
+        whole = PlayState.from_deck(rules, shuffled_deck(random.Random(11)), 0)
+        by_card = whole.copy()
+        starts = []
+        while not whole.is_over:
+            starts.append(snapshot(whole))
+            trick = []
+            for _ in range(rules.players):
+                legal = by_card.legal()
+                card = rng.choice([c for c in range(52) if legal >> c & 1])
+                trick.append(card)
+                by_card.play(card)
+            assert whole.play_trick(tuple(trick)) == by_card.leader
+            assert snapshot(whole) == snapshot(by_card)
+        for start in reversed(starts):
+            for _ in range(rules.players):
+                whole.undo()
+            assert snapshot(whole) == start
