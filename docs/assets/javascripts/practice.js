@@ -224,7 +224,7 @@ class Practice {
     this.sheet = h("div", { class: "cj-pr-sheet", "data-role": "sheet", hidden: true });
     this.reviewBox = h("div", { class: "cj-pr-review", "data-role": "review" });
     this.logList = h("ol", { class: "cj-pr-log" });
-    this.logBox = h("div", { class: "cj-pr-log-list", role: "log", "aria-live": "polite", "aria-label": this.t("practice.log"), "data-role": "log" }, this.logList);
+    this.logBox = h("div", { class: "cj-pr-log-list", tabindex: "0", role: "log", "aria-live": "polite", "aria-label": this.t("practice.log"), "data-role": "log" }, this.logList);
     this.seedLine = h("p", { class: "cj-pr-seed" });
     this.statsBox = h("section", { class: "cj-pr-stats", "data-role": "stats", "aria-label": this.t("practice.stats") });
     this.game = h(
@@ -270,7 +270,7 @@ class Practice {
       h("p", {}, h("label", {}, autoplay, " ", this.t("practice.autoplay"))),
       h("p", {}, h("label", {}, values, " ", this.t("practice.show_values"))),
     );
-    const button = disclosure(this.t("practice.settings"), panel, { className: "md-button cj-pr-small" });
+    const button = disclosure(this.t("practice.settings"), panel, { className: "md-button cj-pr-small", popover: true });
     button.dataset.action = "settings";
     return h("div", { class: "cj-pr-settings" }, button, panel);
   }
@@ -712,7 +712,8 @@ class Practice {
     });
     const reset = h("button", { type: "button", class: "md-button cj-pr-small", "data-action": "reset-stats", text: this.t("practice.stats_reset"), onclick: () => this.resetStats() });
     setChildren(this.statsBox, heading,
-      h("div", { class: "cj-pr-scroll" },
+      // Scrolls sideways on narrow screens: focusable, so the keyboard can scroll it too.
+      h("div", { class: "cj-pr-scroll", tabindex: "0", role: "region", "aria-labelledby": "cj-pr-stats-title" },
         h("table", { class: "cj-pr-points cj-pr-stats-table" },
           h("thead", {}, h("tr", {}, columns.map((column) => h("th", { scope: "col", text: this.t(`practice.stats_col.${column}`) })))),
           h("tbody", {}, rows))),

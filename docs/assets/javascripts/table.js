@@ -56,17 +56,32 @@ export function put(element, ...children) {
 }
 
 // A button that shows and hides `panel` (aria-expanded), for small pop-overs on the table:
-// Material styles every <details> in the page as a call-out, so none is used here.
-export function disclosure(label, panel, { className = "", onToggle = () => {} } = {}) {
+// Material styles every <details> in the page as a call-out, so none is used here. A pop-over
+// never stays in the way: a click elsewhere or Escape closes it (Escape returns to its button).
+export function disclosure(label, panel, { className = "", onToggle = () => {}, popover = false } = {}) {
   panel.id ||= `cj-panel-${++disclosure.count}`;
   panel.hidden = true;
   const button = el("button", { type: "button", class: className, "aria-expanded": "false", "aria-controls": panel.id, text: label });
-  button.addEventListener("click", () => {
-    const open = panel.hidden;
+  const set = (open) => {
+    if (panel.hidden === !open) return;
     panel.hidden = !open;
     button.setAttribute("aria-expanded", String(open));
     onToggle(open);
-  });
+  };
+  button.addEventListener("click", () => set(panel.hidden));
+  if (popover) {
+    document.addEventListener("pointerdown", (event) => {
+      if (!panel.hidden && !panel.contains(event.target) && !button.contains(event.target)) set(false);
+    });
+    const escape = (event) => {
+      if (event.key === "Escape" && !panel.hidden) {
+        set(false);
+        button.focus();
+      }
+    };
+    panel.addEventListener("keydown", escape);
+    button.addEventListener("keydown", escape);
+  }
   return button;
 }
 disclosure.count = 0;
@@ -117,7 +132,7 @@ export class CardTable {
     this.side = el("div", { class: "cj-tb-side" });
     // The last trick, looked at again on demand: a button and its panel.
     this.lastPanel = el("div", { class: "cj-tb-last-panel", "data-role": "last-trick" });
-    this.lastButton = disclosure(this.t("practice.last_trick"), this.lastPanel, { className: "cj-tb-last-button", onToggle: (open) => this.root.classList.toggle("cj-tb--last-open", open) });
+    this.lastButton = disclosure(this.t("practice.last_trick"), this.lastPanel, { className: "cj-tb-last-button", popover: true, onToggle: (open) => this.root.classList.toggle("cj-tb--last-open", open) });
     this.lastButton.dataset.action = "last-trick";
     this.lastBox = el("div", { class: "cj-tb-last" }, this.lastButton, this.lastPanel);
     this.hand = el("div", {
