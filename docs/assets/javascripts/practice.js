@@ -424,7 +424,7 @@ class Practice {
     this.renderLog();
     this.closeReview();
     this.form.hidden = true;
-    this.table.view = null; // a new match: nothing moves in from the old one
+    this.table.reset(); // a new match: nothing moves in from the old one
     this.accept(answer);
     await this.present(answer, { focus: true });
     await this.continueComputer();

@@ -174,10 +174,22 @@ export class CardTable {
     const handHadFocus = this.hand.contains(document.activeElement);
     this.view = view;
     this.root.dataset.players = String(view.players);
-    this.drawOpponents(view);
-    this.drawMiddle(view);
-    this.drawHand(view, handHadFocus);
+    // Only the parts whose content changed are drawn again: fewer nodes swapped, less layout
+    // and style work on the main thread while cards move.
+    const me = view.seats.find((info) => info.seat === view.you);
+    const turnOf = view.trickWinner === null || view.trickWinner === undefined ? view.toMove : null;
+    this.redraw("opponents", [view.seats.filter((info) => info !== me), turnOf], () => this.drawOpponents(view));
+    this.redraw("middle", [view.stock, view.trick, view.trickWinner, view.trump, view.lastTrick, view.seats.map((info) => info.name)], () => this.drawMiddle(view));
+    this.redraw("hand", [view.hand, view.myTurn, view.hint, me, turnOf], () => this.drawHand(view, handHadFocus));
     if (before) await this.animate(before, previous, view, duration);
+  }
+
+  redraw(part, content, draw) {
+    const signature = JSON.stringify(content);
+    this.drawn ??= {};
+    if (this.drawn[part] === signature) return;
+    this.drawn[part] = signature;
+    draw();
   }
 
   seatName(view, seat) {
@@ -327,35 +339,49 @@ export class CardTable {
     this.mine.classList.toggle("cj-tb-seat--turn", Boolean(view.myTurn));
     this.mine.dataset.seat = String(view.you);
     const previous = this.hand.querySelector("[tabindex='0']")?.dataset.card;
+    // The buttons are kept from one drawing to the next (keyed by card), so the card with the
+    // keyboard focus keeps it while the computer plays, and nothing is rebuilt for nothing.
+    const existing = new Map([...this.hand.children].map((node) => [node.dataset.card, node]));
     const cards = view.hand.map(({ code, legal }) => {
-      const playable = view.myTurn && legal;
-      return el(
-        "button",
-        {
-          type: "button",
-          class: `cj-tc cj-tc--${code[1].toLowerCase()} cj-tb-card` + (playable ? " cj-tb-card--legal" : "") + (view.hint === code ? " cj-tb-card--hint" : ""),
-          "data-card": code,
-          "data-key": code,
-          "data-legal": String(playable),
-          "aria-disabled": playable ? null : "true",
-          "aria-label": `${s.cardName(code)}, ${this.t(playable ? "practice.playable" : "practice.not_playable")}`,
-          tabindex: "-1",
-          onclick: () => this.onCard(code),
-        },
-        cardPicture(code),
-        el("span", { class: "cj-tb-mark", "aria-hidden": "true", text: playable ? "▲" : "" }),
-      );
+      const playable = Boolean(view.myTurn && legal);
+      const button =
+        existing.get(code) ??
+        el("button", { type: "button", "data-card": code, "data-key": code, tabindex: "-1", onclick: () => this.onCard(code) },
+          cardPicture(code), el("span", { class: "cj-tb-mark", "aria-hidden": "true" }));
+      const set = (name, value) => {
+        if (value === null) button.removeAttribute(name);
+        else if (button.getAttribute(name) !== value) button.setAttribute(name, value);
+      };
+      set("class", `cj-tc cj-tc--${code[1].toLowerCase()} cj-tb-card` + (playable ? " cj-tb-card--legal" : "") + (view.hint === code ? " cj-tb-card--hint" : ""));
+      set("data-legal", String(playable));
+      set("aria-disabled", playable ? null : "true");
+      set("aria-label", `${s.cardName(code)}, ${this.t(playable ? "practice.playable" : "practice.not_playable")}`);
+      const mark = playable ? "▲" : "";
+      if (button.lastChild.textContent !== mark) button.lastChild.textContent = mark;
+      return button;
     });
-    put(this.hand, cards);
-    this.hand.style.setProperty("--cj-hand-size", String(Math.max(1, cards.length)));
+    const keep = new Set(cards);
+    for (const node of [...this.hand.children]) if (!keep.has(node)) node.remove();
+    cards.forEach((card, i) => {
+      if (this.hand.children[i] !== card) this.hand.insertBefore(card, this.hand.children[i] ?? null);
+    });
     if (!cards.length) return;
     let index = cards.findIndex((card) => card.dataset.card === previous);
     if (index < 0 || (view.myTurn && cards[index].dataset.legal !== "true")) {
       const firstLegal = cards.findIndex((card) => card.dataset.legal === "true");
       index = firstLegal >= 0 ? firstLegal : Math.max(0, index);
     }
-    cards[index].tabIndex = 0;
-    if (hadFocus) cards[index].focus();
+    cards.forEach((card, i) => {
+      const stop = i === index ? 0 : -1;
+      if (card.tabIndex !== stop) card.tabIndex = stop; // unchanged attributes are not written again
+    });
+    if (hadFocus && document.activeElement !== cards[index]) cards[index].focus({ preventScroll: true });
+  }
+
+  // Forget what is on the table: the next show() draws everything and moves nothing.
+  reset() {
+    this.view = null;
+    this.drawn = {};
   }
 
   // Put the keyboard on the hand (the playable card it would start on).
