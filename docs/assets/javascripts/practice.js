@@ -565,8 +565,9 @@ class Practice {
     const speed = this.speed();
     this.root.dataset.phase = this.state.waiting_for === "computer" ? "computer" : "busy";
     if (events.some((event) => event.kind === "trick") && this.state.deal.last_trick) {
-      await this.table.show(this.finishedTrickView(), { speed });
-      this.renderStatus(true);
+      const view = this.finishedTrickView();
+      this.renderStatus(view);
+      await this.table.show(view, { speed });
       await this.table.hold(SPEEDS[speed]?.hold ?? 0);
     }
     await this.table.show(this.tableView(), { speed });
@@ -595,7 +596,7 @@ class Practice {
     setChildren(this.seedLine,
       h("span", { "data-role": "seed", text: this.t("practice.seed", { seed: deal.seed }) }), " · ",
       h("a", { href: location.pathname + state.link, "data-role": "link", text: this.t("practice.link") }));
-    this.renderStatus(false);
+    this.renderStatus();
     this.renderValues();
     this.buttons.hint.disabled = state.waiting_for !== "human";
     this.buttons.undo.disabled = !state.can_undo;
@@ -611,16 +612,17 @@ class Practice {
     this.root.dataset.phase = state.waiting_for;
   }
 
-  renderStatus(collecting) {
+  // Whose turn it is, in words; while a finished trick is in view (`finished`), who won it.
+  renderStatus(finished = null) {
     const state = this.state;
     let text;
-    if (collecting) text = this.table.root.querySelector("[data-role=trick-winner]")?.textContent ?? "";
+    if (finished) text = this.table.winsTrick(finished, finished.trickWinner);
     else if (state.waiting_for === "human") text = this.t("practice.your_turn");
     else if (state.waiting_for === "computer") text = this.t("practice.thinking", { player: this.name(state.deal.to_move) });
     else if (state.waiting_for === "next_deal") text = this.t("practice.deal_done", { n: state.deal.number });
     else text = this.t("practice.match_over");
     this.turn.textContent = text;
-    this.turn.dataset.mine = String(state.waiting_for === "human" && !collecting);
+    this.turn.dataset.mine = String(state.waiting_for === "human" && !finished);
   }
 
   renderValues() {
