@@ -52,6 +52,16 @@ function badLinkPart(error) {
   return match && LINK_PARTS.includes(match[1]) ? match[1] : null;
 }
 
+// The table's layout decides where the focus and the first moves go: wait for its stylesheets
+// (a failed one is not waited for twice; the table still works, only plainer).
+function stylesheetsLoaded() {
+  const links = [...document.querySelectorAll("link[data-cj-css]")].filter((link) => !link.sheet);
+  return Promise.all(links.map((link) => new Promise((resolve) => {
+    link.addEventListener("load", resolve, { once: true });
+    link.addEventListener("error", resolve, { once: true });
+  })));
+}
+
 class Practice {
   constructor(root) {
     this.root = root;
@@ -89,6 +99,7 @@ class Practice {
     const saved = store.loadMatch();
     this.prefs = prefs.value;
     this.stats = stats.value;
+    await stylesheetsLoaded();
     this.buildUi();
     this.root.dataset.state = "ready";
     if (prefs.dropped) this.notice("prefs", this.t("practice.notice.prefs_dropped"));

@@ -386,7 +386,12 @@ export class CardTable {
 
   // Put the keyboard on the hand (the playable card it would start on).
   focusHand() {
-    this.hand.querySelector("[tabindex='0']")?.focus();
+    const card = this.hand.querySelector("[tabindex='0']");
+    if (!card) return;
+    // No jump of the whole page: scroll only as far as needed to show the card.
+    card.focus({ preventScroll: true });
+    const rect = card.getBoundingClientRect();
+    if (rect.top < 0 || rect.bottom > window.innerHeight) card.scrollIntoView({ block: "nearest" });
   }
 
   onHandKey(event) {
