@@ -417,3 +417,19 @@ def test_replay_autoplay_and_confirm_before_replacing(watched_page, site_url):
     if table.get_attribute("data-plays") == "0":
         assert [code for code, _ in hand(table)] == first_hand
     check_clean(watched_page)
+
+
+def test_no_serious_accessibility_violation_in_the_set_up_form(watched_page, site_url):
+    page = watched_page.page
+    page.set_viewport_size({"width": 375, "height": 740})
+    page.goto(practice_url(site_url, "it"))
+    table = wait_ready(page)
+    assert table.locator("[data-role=setup]").is_visible()
+    # No match to go back to: the form offers none.
+    assert table.locator("[data-action=cancel-setup]").is_hidden()
+    failures = []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        failures += [f"{scheme}: {line}" for line in axe_violations(page)]
+    assert not failures, "\n".join(failures)
+    check_clean(watched_page)
