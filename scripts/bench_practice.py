@@ -4,8 +4,9 @@ Serves a built site (scripts/serve_site.make_server) on 127.0.0.1, opens the pra
 headless Chromium with a fixed seed, and plays deals: the reader's side clicks the first
 playable card, the computer replies through the page's worker (the engine in Pyodide). Each
 reply is timed by practice.js from the request to the answer, as the page sees it (the
-"cj-practice-reply" performance measures). Prints the level, the think time, the number of
-replies, then median and p95 in ms; asserts nothing. Goal (issue 7): p95 <= 300 ms.
+"cj-practice-reply" performance measures). The cards jump (speed "none"), so the run measures
+the engine, not the animations. Prints the level, the expert's budget, the number of replies,
+then median and p95 in ms; asserts nothing. Goal (issues 7 and 14): p95 <= 300 ms.
 
     .venv/bin/python scripts/bench_practice.py [--site site] [--replies 200] [--seed 1]
 """
@@ -26,8 +27,16 @@ sys.path.insert(0, str(ROOT / "tests"))
 from serve_site import make_server  # noqa: E402
 from support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
+from engine.ai.expert import DEFAULT_SAMPLES  # noqa: E402
 from engine.practice_api import DEFAULT_LEVEL  # noqa: E402
 
+
+def expert_budget() -> str:
+    """The expert's budget per reply, counted in sampled worlds (engine.ai.expert)."""
+    return f"samples: {DEFAULT_SAMPLES}"
+
+
+NO_MOTION = "localStorage.setItem('cj-practice-prefs', JSON.stringify({v: 2, speed: 'none'}))"
 READY = ".cj-practice[data-state=ready], .cj-practice[data-state=failed]"
 # One step for the reader: whatever the table waits for (a card, the next deal, a new match).
 STEP = """() => {
@@ -74,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page()
+            page.add_init_script(NO_MOTION)
             seed = args.seed
             # A long target, so the replies come from many deals of one match.
             page.goto(f"{base}?seed={seed}&rules=standard,target:99&level={DEFAULT_LEVEL}")
@@ -95,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         print("no computer reply was timed", file=sys.stderr)
         return 1
     print(f"level: {DEFAULT_LEVEL}")
-    print("samples: the expert's default (engine.ai.expert)")
+    print(expert_budget())
     print(f"replies: {len(durations)}")
     print(f"median_ms: {statistics.median(durations):.1f}")
     print(f"p95_ms: {percentile(durations, 0.95):.1f}")

@@ -52,6 +52,16 @@ function badLinkPart(error) {
   return match && LINK_PARTS.includes(match[1]) ? match[1] : null;
 }
 
+// The table's layout decides where the focus and the first moves go: wait for its stylesheets
+// (a failed one is not waited for twice; the table still works, only plainer).
+function stylesheetsLoaded() {
+  const links = [...document.querySelectorAll("link[data-cj-css]")].filter((link) => !link.sheet);
+  return Promise.all(links.map((link) => new Promise((resolve) => {
+    link.addEventListener("load", resolve, { once: true });
+    link.addEventListener("error", resolve, { once: true });
+  })));
+}
+
 class Practice {
   constructor(root) {
     this.root = root;
@@ -89,6 +99,7 @@ class Practice {
     const saved = store.loadMatch();
     this.prefs = prefs.value;
     this.stats = stats.value;
+    await stylesheetsLoaded();
     this.buildUi();
     this.root.dataset.state = "ready";
     if (prefs.dropped) this.notice("prefs", this.t("practice.notice.prefs_dropped"));
@@ -224,7 +235,7 @@ class Practice {
     this.sheet = h("div", { class: "cj-pr-sheet", "data-role": "sheet", hidden: true });
     this.reviewBox = h("div", { class: "cj-pr-review", "data-role": "review" });
     this.logList = h("ol", { class: "cj-pr-log" });
-    this.logBox = h("div", { class: "cj-pr-log-list", role: "log", "aria-live": "polite", "aria-label": this.t("practice.log"), "data-role": "log" }, this.logList);
+    this.logBox = h("div", { class: "cj-pr-log-list", tabindex: "0", role: "log", "aria-live": "polite", "aria-label": this.t("practice.log"), "data-role": "log" }, this.logList);
     this.seedLine = h("p", { class: "cj-pr-seed" });
     this.statsBox = h("section", { class: "cj-pr-stats", "data-role": "stats", "aria-label": this.t("practice.stats") });
     this.game = h(
@@ -270,7 +281,7 @@ class Practice {
       h("p", {}, h("label", {}, autoplay, " ", this.t("practice.autoplay"))),
       h("p", {}, h("label", {}, values, " ", this.t("practice.show_values"))),
     );
-    const button = disclosure(this.t("practice.settings"), panel, { className: "md-button cj-pr-small" });
+    const button = disclosure(this.t("practice.settings"), panel, { className: "md-button cj-pr-small", popover: true });
     button.dataset.action = "settings";
     return h("div", { class: "cj-pr-settings" }, button, panel);
   }
@@ -424,7 +435,7 @@ class Practice {
     this.renderLog();
     this.closeReview();
     this.form.hidden = true;
-    this.table.view = null; // a new match: nothing moves in from the old one
+    this.table.reset(); // a new match: nothing moves in from the old one
     this.accept(answer);
     await this.present(answer, { focus: true });
     await this.continueComputer();
@@ -565,8 +576,9 @@ class Practice {
     const speed = this.speed();
     this.root.dataset.phase = this.state.waiting_for === "computer" ? "computer" : "busy";
     if (events.some((event) => event.kind === "trick") && this.state.deal.last_trick) {
-      await this.table.show(this.finishedTrickView(), { speed });
-      this.renderStatus(true);
+      const view = this.finishedTrickView();
+      this.renderStatus(view);
+      await this.table.show(view, { speed });
       await this.table.hold(SPEEDS[speed]?.hold ?? 0);
     }
     await this.table.show(this.tableView(), { speed });
@@ -595,7 +607,7 @@ class Practice {
     setChildren(this.seedLine,
       h("span", { "data-role": "seed", text: this.t("practice.seed", { seed: deal.seed }) }), " · ",
       h("a", { href: location.pathname + state.link, "data-role": "link", text: this.t("practice.link") }));
-    this.renderStatus(false);
+    this.renderStatus();
     this.renderValues();
     this.buttons.hint.disabled = state.waiting_for !== "human";
     this.buttons.undo.disabled = !state.can_undo;
@@ -611,16 +623,17 @@ class Practice {
     this.root.dataset.phase = state.waiting_for;
   }
 
-  renderStatus(collecting) {
+  // Whose turn it is, in words; while a finished trick is in view (`finished`), who won it.
+  renderStatus(finished = null) {
     const state = this.state;
     let text;
-    if (collecting) text = this.table.root.querySelector("[data-role=trick-winner]")?.textContent ?? "";
+    if (finished) text = this.table.winsTrick(finished, finished.trickWinner);
     else if (state.waiting_for === "human") text = this.t("practice.your_turn");
     else if (state.waiting_for === "computer") text = this.t("practice.thinking", { player: this.name(state.deal.to_move) });
     else if (state.waiting_for === "next_deal") text = this.t("practice.deal_done", { n: state.deal.number });
     else text = this.t("practice.match_over");
     this.turn.textContent = text;
-    this.turn.dataset.mine = String(state.waiting_for === "human" && !collecting);
+    this.turn.dataset.mine = String(state.waiting_for === "human" && !finished);
   }
 
   renderValues() {
@@ -712,7 +725,8 @@ class Practice {
     });
     const reset = h("button", { type: "button", class: "md-button cj-pr-small", "data-action": "reset-stats", text: this.t("practice.stats_reset"), onclick: () => this.resetStats() });
     setChildren(this.statsBox, heading,
-      h("div", { class: "cj-pr-scroll" },
+      // Scrolls sideways on narrow screens: focusable, so the keyboard can scroll it too.
+      h("div", { class: "cj-pr-scroll", tabindex: "0", role: "region", "aria-labelledby": "cj-pr-stats-title" },
         h("table", { class: "cj-pr-points cj-pr-stats-table" },
           h("thead", {}, h("tr", {}, columns.map((column) => h("th", { scope: "col", text: this.t(`practice.stats_col.${column}`) })))),
           h("tbody", {}, rows))),

@@ -56,17 +56,32 @@ export function put(element, ...children) {
 }
 
 // A button that shows and hides `panel` (aria-expanded), for small pop-overs on the table:
-// Material styles every <details> in the page as a call-out, so none is used here.
-export function disclosure(label, panel, { className = "", onToggle = () => {} } = {}) {
+// Material styles every <details> in the page as a call-out, so none is used here. A pop-over
+// never stays in the way: a click elsewhere or Escape closes it (Escape returns to its button).
+export function disclosure(label, panel, { className = "", onToggle = () => {}, popover = false } = {}) {
   panel.id ||= `cj-panel-${++disclosure.count}`;
   panel.hidden = true;
   const button = el("button", { type: "button", class: className, "aria-expanded": "false", "aria-controls": panel.id, text: label });
-  button.addEventListener("click", () => {
-    const open = panel.hidden;
+  const set = (open) => {
+    if (panel.hidden === !open) return;
     panel.hidden = !open;
     button.setAttribute("aria-expanded", String(open));
     onToggle(open);
-  });
+  };
+  button.addEventListener("click", () => set(panel.hidden));
+  if (popover) {
+    document.addEventListener("pointerdown", (event) => {
+      if (!panel.hidden && !panel.contains(event.target) && !button.contains(event.target)) set(false);
+    });
+    const escape = (event) => {
+      if (event.key === "Escape" && !panel.hidden) {
+        set(false);
+        button.focus();
+      }
+    };
+    panel.addEventListener("keydown", escape);
+    button.addEventListener("keydown", escape);
+  }
   return button;
 }
 disclosure.count = 0;
@@ -117,7 +132,7 @@ export class CardTable {
     this.side = el("div", { class: "cj-tb-side" });
     // The last trick, looked at again on demand: a button and its panel.
     this.lastPanel = el("div", { class: "cj-tb-last-panel", "data-role": "last-trick" });
-    this.lastButton = disclosure(this.t("practice.last_trick"), this.lastPanel, { className: "cj-tb-last-button", onToggle: (open) => this.root.classList.toggle("cj-tb--last-open", open) });
+    this.lastButton = disclosure(this.t("practice.last_trick"), this.lastPanel, { className: "cj-tb-last-button", popover: true, onToggle: (open) => this.root.classList.toggle("cj-tb--last-open", open) });
     this.lastButton.dataset.action = "last-trick";
     this.lastBox = el("div", { class: "cj-tb-last" }, this.lastButton, this.lastPanel);
     this.hand = el("div", {
@@ -159,10 +174,22 @@ export class CardTable {
     const handHadFocus = this.hand.contains(document.activeElement);
     this.view = view;
     this.root.dataset.players = String(view.players);
-    this.drawOpponents(view);
-    this.drawMiddle(view);
-    this.drawHand(view, handHadFocus);
+    // Only the parts whose content changed are drawn again: fewer nodes swapped, less layout
+    // and style work on the main thread while cards move.
+    const me = view.seats.find((info) => info.seat === view.you);
+    const turnOf = view.trickWinner === null || view.trickWinner === undefined ? view.toMove : null;
+    this.redraw("opponents", [view.seats.filter((info) => info !== me), turnOf], () => this.drawOpponents(view));
+    this.redraw("middle", [view.stock, view.trick, view.trickWinner, view.trump, view.lastTrick, view.seats.map((info) => info.name)], () => this.drawMiddle(view));
+    this.redraw("hand", [view.hand, view.myTurn, view.hint, me, turnOf], () => this.drawHand(view, handHadFocus));
     if (before) await this.animate(before, previous, view, duration);
+  }
+
+  redraw(part, content, draw) {
+    const signature = JSON.stringify(content);
+    this.drawn ??= {};
+    if (this.drawn[part] === signature) return;
+    this.drawn[part] = signature;
+    draw();
   }
 
   seatName(view, seat) {
@@ -312,40 +339,59 @@ export class CardTable {
     this.mine.classList.toggle("cj-tb-seat--turn", Boolean(view.myTurn));
     this.mine.dataset.seat = String(view.you);
     const previous = this.hand.querySelector("[tabindex='0']")?.dataset.card;
+    // The buttons are kept from one drawing to the next (keyed by card), so the card with the
+    // keyboard focus keeps it while the computer plays, and nothing is rebuilt for nothing.
+    const existing = new Map([...this.hand.children].map((node) => [node.dataset.card, node]));
     const cards = view.hand.map(({ code, legal }) => {
-      const playable = view.myTurn && legal;
-      return el(
-        "button",
-        {
-          type: "button",
-          class: `cj-tc cj-tc--${code[1].toLowerCase()} cj-tb-card` + (playable ? " cj-tb-card--legal" : "") + (view.hint === code ? " cj-tb-card--hint" : ""),
-          "data-card": code,
-          "data-key": code,
-          "data-legal": String(playable),
-          "aria-disabled": playable ? null : "true",
-          "aria-label": `${s.cardName(code)}, ${this.t(playable ? "practice.playable" : "practice.not_playable")}`,
-          tabindex: "-1",
-          onclick: () => this.onCard(code),
-        },
-        cardPicture(code),
-        el("span", { class: "cj-tb-mark", "aria-hidden": "true", text: playable ? "▲" : "" }),
-      );
+      const playable = Boolean(view.myTurn && legal);
+      const button =
+        existing.get(code) ??
+        el("button", { type: "button", "data-card": code, "data-key": code, tabindex: "-1", onclick: () => this.onCard(code) },
+          cardPicture(code), el("span", { class: "cj-tb-mark", "aria-hidden": "true" }));
+      const set = (name, value) => {
+        if (value === null) button.removeAttribute(name);
+        else if (button.getAttribute(name) !== value) button.setAttribute(name, value);
+      };
+      set("class", `cj-tc cj-tc--${code[1].toLowerCase()} cj-tb-card` + (playable ? " cj-tb-card--legal" : "") + (view.hint === code ? " cj-tb-card--hint" : ""));
+      set("data-legal", String(playable));
+      set("aria-disabled", playable ? null : "true");
+      set("aria-label", `${s.cardName(code)}, ${this.t(playable ? "practice.playable" : "practice.not_playable")}`);
+      const mark = playable ? "▲" : "";
+      if (button.lastChild.textContent !== mark) button.lastChild.textContent = mark;
+      return button;
     });
-    put(this.hand, cards);
-    this.hand.style.setProperty("--cj-hand-size", String(Math.max(1, cards.length)));
+    const keep = new Set(cards);
+    for (const node of [...this.hand.children]) if (!keep.has(node)) node.remove();
+    cards.forEach((card, i) => {
+      if (this.hand.children[i] !== card) this.hand.insertBefore(card, this.hand.children[i] ?? null);
+    });
     if (!cards.length) return;
     let index = cards.findIndex((card) => card.dataset.card === previous);
     if (index < 0 || (view.myTurn && cards[index].dataset.legal !== "true")) {
       const firstLegal = cards.findIndex((card) => card.dataset.legal === "true");
       index = firstLegal >= 0 ? firstLegal : Math.max(0, index);
     }
-    cards[index].tabIndex = 0;
-    if (hadFocus) cards[index].focus();
+    cards.forEach((card, i) => {
+      const stop = i === index ? 0 : -1;
+      if (card.tabIndex !== stop) card.tabIndex = stop; // unchanged attributes are not written again
+    });
+    if (hadFocus && document.activeElement !== cards[index]) cards[index].focus({ preventScroll: true });
+  }
+
+  // Forget what is on the table: the next show() draws everything and moves nothing.
+  reset() {
+    this.view = null;
+    this.drawn = {};
   }
 
   // Put the keyboard on the hand (the playable card it would start on).
   focusHand() {
-    this.hand.querySelector("[tabindex='0']")?.focus();
+    const card = this.hand.querySelector("[tabindex='0']");
+    if (!card) return;
+    // No jump of the whole page: scroll only as far as needed to show the card.
+    card.focus({ preventScroll: true });
+    const rect = card.getBoundingClientRect();
+    if (rect.top < 0 || rect.bottom > window.innerHeight) card.scrollIntoView({ block: "nearest" });
   }
 
   onHandKey(event) {
