@@ -437,25 +437,29 @@ def test_no_serious_accessibility_violation_in_the_set_up_form(watched_page, sit
 
 def test_the_score_sheet_opens_the_review_when_it_is_there(watched_page, site_url):
     """interfaces.md: a data-action=review button calls window.CJReview.open(container,
-    {record, seat, lang, engine}) when review.js is loaded (here a stand-in records the call)."""
+    {record, seat, lang, engine}) from review.js, and the review appears on the table (a spy
+    wrapped round the real review.js records the call)."""
     page = watched_page.page
     no_motion(page)
-    page.add_init_script("""
+    page.goto(practice_url(site_url, "es", "?seed=21&rules=standard,target:1&level=random"))
+    table = wait_ready(page)
+    page.wait_for_function("() => window.CJReview && typeof window.CJReview.open === 'function'")
+    page.evaluate("""() => {
       window.cjReviewCalls = [];
-      window.CJReview = { open(container, options) {
+      const realOpen = window.CJReview.open.bind(window.CJReview);
+      window.CJReview.open = (container, options) => {
         window.cjReviewCalls.push({
           inPage: document.contains(container), seat: options.seat, lang: options.lang,
           deals: options.record.deals.length, engine: typeof options.engine.request,
         });
-        return { close() {} };
-      } };
-    """)
-    page.goto(practice_url(site_url, "es", "?seed=21&rules=standard,target:1&level=random"))
-    table = wait_ready(page)
+        return realOpen(container, options);
+      };
+    }""")
     phase = wait_settled(page)
     while phase == "human":
         phase = play_first_legal(page, table)
     table.locator("[data-role=sheet] [data-action=review]").click()
     calls = page.evaluate("() => window.cjReviewCalls")
     assert calls == [{"inPage": True, "seat": 0, "lang": "es", "deals": 1, "engine": "function"}]
+    page.locator("[data-role=review]").first.wait_for(timeout=TURN_TIMEOUT_MS)
     check_clean(watched_page)

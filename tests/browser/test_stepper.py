@@ -344,15 +344,21 @@ def test_quiz_rejects_an_illegal_card_with_the_translated_reason(watched_page, s
     assert watched_page.console_errors == []
 
 
+def _widget_markers(page: Path) -> set[str]:
+    """The engine widgets a built page carries: the practice table, the puzzles."""
+    html = page.read_text("utf-8")
+    return {marker for marker in ('class="cj-practice"', 'class="cj-puzzles"') if marker in html}
+
+
 def test_rules_pages_request_no_pyodide_file(browser, site_url, site_dir):
-    """Every page without an example or the practice table, in every language: no worker,
+    """Every page without an example, the practice table or the puzzles, in every language: no worker,
     Pyodide or engine request."""
     examples = set(example_pages(site_dir))
     pages = [
         p
         for p in sorted(site_dir.rglob("index.html"))
         if p not in examples
-        and 'class="cj-practice"' not in p.read_text("utf-8")
+        and not _widget_markers(p)
         and not {"pyodide", "assets", "search"} & set(p.relative_to(site_dir).parts)
     ]
     assert len(pages) >= 9 * len(LANGUAGES)
