@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from support import ROOT, language_prefix
+from support import ROOT, language_prefix, settle_animations
 
 LOAD_TIMEOUT_MS = 60_000
 TURN_TIMEOUT_MS = 30_000
@@ -100,6 +100,7 @@ def finish_match(page, table) -> None:
 def axe_violations(page) -> list[str]:
     """Serious and critical axe-core violations on the page, as readable lines."""
     page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    settle_animations(page)
     found = json.loads(page.evaluate("async () => JSON.stringify((await axe.run(document)).violations)"))
     return [
         f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"

@@ -44,3 +44,15 @@ class PageWatch:
         ]
 
 
+
+
+def settle_animations(page) -> None:
+    """Wait until no CSS transition or animation is running, so that axe measures colours at rest.
+
+    Material fades its "Back to top" button in when the page scrolls up; axe caught mid-fade
+    reports a contrast failure that no reader sees.
+    """
+    page.wait_for_function(
+        "() => document.getAnimations().every((animation) => animation.playState !== 'running')",
+        timeout=10_000,
+    )

@@ -16,7 +16,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 import yaml
-from support import LANGUAGES, ROOT, language_prefix
+from support import LANGUAGES, ROOT, language_prefix, settle_animations
 
 from engine.web_api import handle
 
@@ -680,6 +680,7 @@ def test_count_out_tables_scroll_inside_themselves_at_320_px(browser, site_url, 
 
 
 def axe_serious(page) -> list[str]:
+    settle_animations(page)
     page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
     violations = json.loads(page.evaluate("async () => JSON.stringify((await axe.run(document)).violations)"))
     return [
