@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from engine.catalogue import DEFAULT_LANGUAGE, LANGUAGES  # noqa: F401 - shared with the test folders
@@ -56,3 +57,16 @@ def settle_animations(page) -> None:
         "() => document.getAnimations().every((animation) => animation.playState !== 'running')",
         timeout=10_000,
     )
+
+
+def serious_violations(page, selector: str) -> list[str]:
+    """axe-core on one part of the page: serious or critical violations."""
+    page.add_script_tag(
+        content=(ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
+    )
+    found = json.loads(page.evaluate("async (s) => JSON.stringify((await axe.run(s)).violations)", selector))
+    return [
+        f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]

@@ -7,7 +7,7 @@ import datetime
 import json
 
 import pytest
-from support import ROOT, language_prefix
+from support import ROOT, language_prefix, serious_violations
 
 from engine.puzzles import daily_index, judge, position_of
 
@@ -34,18 +34,6 @@ def open_puzzle(page, site_url: str, lang: str, puzzle_id: str | None = None):
 
 def first_with(steps: int) -> dict:
     return next(p for p in PUZZLES if len(p["solution"]) == steps)
-
-
-def serious_violations(page, selector: str) -> list[str]:
-    page.add_script_tag(
-        content=(ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
-    )
-    found = json.loads(page.evaluate("async (s) => JSON.stringify((await axe.run(s)).violations)", selector))
-    return [
-        f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}"
-        for v in found
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 @pytest.mark.parametrize("lang", ["en", "pt"])

@@ -14,7 +14,7 @@ import random
 import re
 
 import pytest
-from support import ROOT, language_prefix
+from support import ROOT, language_prefix, serious_violations
 
 from engine import Deal, Rules, record_of
 from engine.ai.heuristic import HeuristicBot
@@ -42,19 +42,6 @@ def careless_deal(seed: int) -> dict:
         else:
             deal.play(bot.choose(deal.view(deal.to_move)))
     return record_of(deal)
-
-
-def serious_violations(page, selector: str) -> list[str]:
-    """axe-core on one part of the page: serious or critical violations."""
-    page.add_script_tag(
-        content=(ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
-    )
-    found = json.loads(page.evaluate("async (s) => JSON.stringify((await axe.run(s)).violations)", selector))
-    return [
-        f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}"
-        for v in found
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 def open_review(page, site_url: str, lang: str, record: dict):
