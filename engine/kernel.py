@@ -6,9 +6,10 @@ play-out and the endgame solver. So a card leaving a hand, the trick winner, the
 stock and the end-of-deal points are each written once, here and in the rule tables it calls
 (`legal_mask`, `trick_winner`/`beating_masks`, `DRAW_ORDER`, `deal_points`).
 
-A hand, a seat's won cards and a seat's played cards are 52-bit masks (python-chess style), so
-copying a state is a few list copies and `undo` needs no per-card history: a trick in progress
-is its own history, and each completed trick keeps one small entry.
+A hand and a seat's won cards are 52-bit masks (python-chess style), so copying a state is a
+few list copies and `undo` needs no per-card history: a trick in progress is its own history,
+and each completed trick keeps one small entry. Who played which card is read from those
+entries when asked (`played`), so the trick step does no per-seat bookkeeping for it.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from .tricks import DRAW_ORDER, beating_masks, trick_count, trick_winner
 TrickEntry = tuple[int, tuple[int, ...], int, int]
 
 _NEXT_SEAT = {players: tuple((seat + 1) % players for seat in range(players)) for players in (2, 3)}
+_BIT = tuple(1 << card for card in range(52))
 # Every card but one, by card (positive masks: `&` with a negative int is slower in CPython).
 _ALL_BUT = tuple(FULL_DECK_MASK ^ (1 << card) for card in range(52))
 # Tricks in a whole deal, by players: looked up once per state (a play-out builds one per deal).
@@ -53,7 +55,7 @@ class PlayState:
         "leader",
         "must_trump_when_void",
         "next_seat",
-        "played",
+        "played_before",
         "players",
         "pos",
         "rules",
@@ -77,7 +79,7 @@ class PlayState:
     leader: int
     must_trump_when_void: bool
     next_seat: tuple[int, ...]
-    played: list[int]
+    played_before: list[int]
     players: int
     pos: int
     rules: Rules
@@ -117,7 +119,9 @@ class PlayState:
         self.stock_end = len(stock) - len(stock) % players
         self.hands = list(hands)
         self.won = list(won) if won is not None else [0] * players
-        self.played = list(played) if played is not None else [0] * players
+        # Who played which card is kept only in the trick history and the current trick (see
+        # `played`): the trick step, the hottest code of the engine, has no per-seat bookkeeping.
+        self.played_before = list(played) if played is not None else [0] * players
         self.leader = (dealer + 1) % players if leader is None else leader
         self.trick = list(trick)
         self.to_move = (self.leader + len(self.trick)) % players
@@ -144,7 +148,6 @@ class PlayState:
             setattr(other, name, getattr(self, name))
         other.hands = self.hands[:]
         other.won = self.won[:]
-        other.played = self.played[:]
         other.trick = self.trick[:]
         other.history = self.history[:]
         return other
@@ -161,11 +164,33 @@ class PlayState:
         return SUIT_MASK_OF[self.trick[0]] if self.trick else 0
 
     @property
+    def played(self) -> list[int]:
+        """Per seat, the mask of the cards it has played so far, the current trick included
+        (made from the trick history on request)."""
+        played = self.played_before[:]
+        next_seat = self.next_seat
+        for leader, cards, _winner, _pos in self.history:
+            seat = leader
+            for card in cards:
+                played[seat] |= 1 << card
+                seat = next_seat[seat]
+        seat = self.leader
+        for card in self.trick:
+            played[seat] |= 1 << card
+            seat = next_seat[seat]
+        return played
+
+    @property
     def gone(self) -> int:
-        """Every card played so far, the current trick included."""
+        """Every card played so far, the current trick included: the cards played before this
+        state began, every completed trick (all in someone's won cards) and the current trick."""
         gone = 0
-        for mask in self.played:
+        for mask in self.played_before:
             gone |= mask
+        for mask in self.won:
+            gone |= mask
+        for card in self.trick:
+            gone |= 1 << card
         return gone
 
     def legal(self) -> int:
@@ -183,7 +208,9 @@ class PlayState:
 
     def points(self) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
         """(point seats, card values) of the deal as played so far (final once it is over)."""
-        return deal_points(self.rules, self.trump, self.dealer, self.won, self.played, self.jack_turned)
+        # Who played which card matters only when Low goes to the holder of the lowest trump.
+        played = self.played if self.rules.low == "holder" else None
+        return deal_points(self.rules, self.trump, self.dealer, self.won, played, self.jack_turned)
 
     # ----- play and undo ------------------------------------------------------------------------
 
@@ -196,9 +223,7 @@ class PlayState:
         trick = self.trick
         if len(trick) + 1 < self.players:
             seat = self.to_move
-            bit = 1 << card
-            self.hands[seat] ^= bit
-            self.played[seat] |= bit
+            self.hands[seat] ^= 1 << card
             trick.append(card)
             self.to_move = self.next_seat[seat]
             return -1
@@ -218,38 +243,31 @@ class PlayState:
         and the random play-out calls it directly, one call per trick.
         """
         hands = self.hands
-        played = self.played
         leader = self.leader
         pos = self.pos
         if self.players == 2:
             lead, follow = cards
-            lead_bit = 1 << lead
-            follow_bit = 1 << follow
+            # `beats` is built from trick_winner: the follower wins when its card beats the lead.
             other = leader ^ 1
+            winner = other if self.beats[lead] >> follow & 1 else leader
             hands[leader] &= _ALL_BUT[lead]
             hands[other] &= _ALL_BUT[follow]
-            played[leader] |= lead_bit
-            played[other] |= follow_bit
-            # `beats` is built from trick_winner: the follower wins when its card beats the lead.
-            winner = leader ^ (self.beats[lead] >> follow & 1)
-            self.won[winner] |= lead_bit | follow_bit
+            self.won[winner] |= _BIT[lead] | _BIT[follow]
             self.history.append((leader, cards, winner, pos))
             self.leader = self.to_move = winner
             if pos < self.stock_end:
                 # One card each, the winner first (DRAW_ORDER), unrolled: this is the hot path.
                 stock = self.stock
-                hands[winner] |= 1 << stock[pos]
-                hands[winner ^ 1] |= 1 << stock[pos + 1]
+                hands[winner] |= _BIT[stock[pos]]
+                hands[winner ^ 1] |= _BIT[stock[pos + 1]]
                 self.pos = pos + 2
             return winner
         taken = 0
         seat = leader
         next_seat = self.next_seat
         for card in cards:
-            bit = 1 << card
             hands[seat] &= _ALL_BUT[card]
-            played[seat] |= bit
-            taken |= bit
+            taken |= 1 << card
             seat = next_seat[seat]
         winner = (leader + trick_winner(cards, self.trump)) % self.players
         self.won[winner] |= taken
@@ -285,8 +303,6 @@ class PlayState:
             card = cards[-1]
             self.leader = leader
             seat = (leader + len(trick)) % self.players
-        bit = 1 << card
-        self.hands[seat] |= bit
-        self.played[seat] ^= bit
+        self.hands[seat] |= 1 << card
         self.to_move = seat
         return card

@@ -13,13 +13,9 @@ if TYPE_CHECKING:
 POINT_NAMES = ("high", "low", "jack", "game", "nine")
 HIGH, LOW, JACK_POINT, GAME, NINE_POINT = range(5)
 
-
-def seat_holding(card: int, masks: Sequence[int]) -> int | None:
-    bit = 1 << card
-    for seat, mask in enumerate(masks):
-        if mask & bit:
-            return seat
-    return None
+# The jack and the nine of each trump suit, as bits.
+_JACK_BITS = tuple(1 << make_card(JACK, suit) for suit in range(4))
+_NINE_BITS = tuple(1 << make_card(NINE, suit) for suit in range(4))
 
 
 def game_seat(values: Sequence[int], dealer: int, game_tie: str) -> int | None:
@@ -38,26 +34,43 @@ def game_seat(values: Sequence[int], dealer: int, game_tie: str) -> int | None:
 
 
 def deal_points(
-    rules: Rules, trump: int, dealer: int, won: Sequence[int], played: Sequence[int], jack_turned: bool
+    rules: Rules, trump: int, dealer: int, won: Sequence[int], played: Sequence[int] | None, jack_turned: bool
 ) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
     """Points of a finished deal as (seats, values).
 
     `won[seat]` is the mask of cards the seat captured, `played[seat]` the cards it played
-    (so its holder, for `low: holder`). `seats` is a 5-tuple in POINT_NAMES order, each a seat
-    or None; `values` is the card-value total per seat.
+    (so its holder, for `low: holder`; only read then, so it may be None under `low: capture`).
+    `seats` is a 5-tuple in POINT_NAMES order, each a seat or None; `values` is the card-value
+    total per seat.
     """
-    trump_mask = SUIT_MASKS[trump]
     # The won masks are disjoint, so their sum is their union.
-    trumps = sum(won) & trump_mask
-    high = low = None
-    if trumps:
-        # The highest trump cannot lose a trick, so its holder and its capturer coincide.
-        high = seat_holding(trumps.bit_length() - 1, won)
-        low = seat_holding((trumps & -trumps).bit_length() - 1, played if rules.low == "holder" else won)
-    jack = dealer if jack_turned else seat_holding(make_card(JACK, trump), won)
+    trumps = sum(won) & SUIT_MASKS[trump]
+    # The cards that decide High, Low, Jack and the nine, as bits (0: nobody can hold it). The
+    # highest trump cannot lose a trick, so its holder and its capturer coincide.
+    high_bit = 1 << trumps.bit_length() >> 1
+    low_bit = trumps & -trumps
+    jack_bit = 0 if jack_turned else _JACK_BITS[trump]
+    nine_bit = _NINE_BITS[trump] if rules.nine_point else 0
+    low_masks = won
+    if rules.low == "holder":
+        if played is None:
+            raise ValueError("low: holder needs the cards each seat played")
+        low_masks = played
+    high = low = jack = nine = None
+    # One pass over the seats finds every point card's seat (scoring runs after every play-out).
+    for seat, mask in enumerate(won):
+        if mask & high_bit:
+            high = seat
+        if low_masks[seat] & low_bit:
+            low = seat
+        if mask & jack_bit:
+            jack = seat
+        if mask & nine_bit:
+            nine = seat
+    if jack_turned:
+        jack = dealer
     values = tuple(map(mask_value, won))
     game = game_seat(values, dealer, rules.game_tie)
-    nine = seat_holding(make_card(NINE, trump), won) if rules.nine_point else None
     return (high, low, jack, game, nine), values
 
 

@@ -69,8 +69,11 @@ def deal_deck(deck: Sequence[int], players: int, dealer: int) -> tuple[list[list
 
     Returns the hands as lists in seat order and the stock, top card first.
     """
-    hands: list[list[int]] = [[] for _ in range(players)]
     dealt = HAND_SIZE * players
-    for index in range(dealt):
-        hands[(dealer + 1 + index) % players].append(deck[index])
+    first = dealer + 1
+    # Card i goes to seat (dealer + 1 + i) % players: each seat's cards are one slice of the deck
+    # (every seat's entry is replaced below).
+    hands: list[list[int]] = [[]] * players
+    for offset in range(players):
+        hands[(first + offset) % players] = list(deck[offset:dealt:players])
     return hands, tuple(deck[dealt:])

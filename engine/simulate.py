@@ -23,18 +23,23 @@ from .shuffle import deal_deck, shuffled_deck
 # A byte below 240 taken modulo a count of legal plays (at most 6) is exactly uniform,
 # because 240 is a multiple of 1..6; bytes of 240 and above are skipped.
 _UNIFORM_LIMIT = 240
-_CHOICE_BYTES = 96
 _REJECTED = bytes(range(_UNIFORM_LIMIT, 256))
+# A deal has at most 52 plays, each taking at most one choice byte; 64 random bytes keep 60 on
+# average, so a second draw is rare.
+_PLAYS_PER_DEAL = 52
+_CHOICE_BYTES = 64
 
 
-def _refill(rng: random.Random) -> tuple[bytes, int]:
-    """The next batch of random bytes with those at or above the uniform limit taken out (in C),
-    and its length. Drawing a batch only when the last one is used up gives the same choices
-    as skipping those bytes one by one."""
-    choices = b""
-    while not choices:  # a batch of rejected bytes only (chance 16**96 / 256**96) is skipped too
-        choices = rng.randbytes(_CHOICE_BYTES).translate(None, _REJECTED)
-    return choices, len(choices)
+def _deal_choices(rng: random.Random) -> bytes:
+    """Enough uniform choice bytes for one whole deal, drawn before its first play.
+
+    Bytes at or above the uniform limit are taken out (in C); the play-out then reads the bytes
+    in order with no end-of-buffer test on its hot path.
+    """
+    choices = rng.randbytes(_CHOICE_BYTES).translate(None, _REJECTED)
+    while len(choices) < _PLAYS_PER_DEAL:
+        choices += rng.randbytes(_CHOICE_BYTES).translate(None, _REJECTED)
+    return choices
 
 
 def random_playout(
@@ -43,7 +48,7 @@ def random_playout(
     """Deal from `rng` and play the whole deal with uniformly random legal cards.
 
     The cards move through the play kernel, one `PlayState.play_trick` per trick; only the
-    choice of card is made here (legal cards from `legal_mask`, random bytes drawn in batches).
+    choice of card is made here (legal cards from `legal_mask`, random bytes drawn once per deal).
     Returns (point seats, card values) as `deal_points` does; appends each card to `plays`
     when a list is given.
     """
@@ -56,40 +61,51 @@ def random_playout(
     trump_when_able = rules.trump_when_able
     must_trump_when_void = rules.must_trump_when_void
     players = state.players
-    choices, choices_end = _refill(rng)
-    choice_at = 0
+    next_choice = iter(_deal_choices(rng)).__next__
     leader = state.leader
     if players == 2:
         for _ in range(state.total_tricks):
-            # Any card may be led: legal_mask with no card led is the whole hand.
-            lead = legal_mask(hands[leader], 0, trump_mask, trump_when_able, must_trump_when_void)
-            if lead & (lead - 1):
-                if choice_at == choices_end:
-                    choices, choices_end = _refill(rng)
-                    choice_at = 0
-                byte = choices[choice_at]
-                choice_at += 1
-                skip = byte % lead.bit_count()
-                while skip:
-                    lead &= lead - 1
-                    skip -= 1
-                lead &= -lead
-            lead_card = lead.bit_length() - 1
+            # Any card may be led (`legal_mask` with no card led is the whole hand).
+            lead = hands[leader]
+            count = lead.bit_count()
+            if count > 1:
+                skip = next_choice() % count
+                # The skip-th lowest card: cleared from the low end, or from the high end when
+                # it is nearer (half the steps on average).
+                if skip + skip < count:
+                    while skip:
+                        lead &= lead - 1
+                        skip -= 1
+                    lead_card = (lead & -lead).bit_length() - 1
+                else:
+                    lead_card = lead.bit_length() - 1
+                    skip = count - 1 - skip
+                    while skip:
+                        lead ^= 1 << lead_card
+                        lead_card = lead.bit_length() - 1
+                        skip -= 1
+            else:
+                lead_card = lead.bit_length() - 1
             follow = legal_mask(
                 hands[leader ^ 1], suit_mask_of[lead_card], trump_mask, trump_when_able, must_trump_when_void
             )
-            if follow & (follow - 1):
-                if choice_at == choices_end:
-                    choices, choices_end = _refill(rng)
-                    choice_at = 0
-                byte = choices[choice_at]
-                choice_at += 1
-                skip = byte % follow.bit_count()
-                while skip:
-                    follow &= follow - 1
-                    skip -= 1
-                follow &= -follow
-            follow_card = follow.bit_length() - 1
+            count = follow.bit_count()
+            if count > 1:
+                skip = next_choice() % count
+                if skip + skip < count:
+                    while skip:
+                        follow &= follow - 1
+                        skip -= 1
+                    follow_card = (follow & -follow).bit_length() - 1
+                else:
+                    follow_card = follow.bit_length() - 1
+                    skip = count - 1 - skip
+                    while skip:
+                        follow ^= 1 << follow_card
+                        follow_card = follow.bit_length() - 1
+                        skip -= 1
+            else:
+                follow_card = follow.bit_length() - 1
             if plays is not None:
                 plays += (lead_card, follow_card)
             # The kernel plays the trick, makes the draws and returns the winner (the next leader).
@@ -102,12 +118,7 @@ def random_playout(
         for _ in range(players):
             legal = legal_mask(hands[seat], led_mask, trump_mask, trump_when_able, must_trump_when_void)
             if legal & (legal - 1):
-                if choice_at == choices_end:
-                    choices, choices_end = _refill(rng)
-                    choice_at = 0
-                byte = choices[choice_at]
-                choice_at += 1
-                skip = byte % legal.bit_count()
+                skip = next_choice() % legal.bit_count()
                 while skip:
                     legal &= legal - 1
                     skip -= 1

@@ -69,3 +69,41 @@ def test_random_bot_is_deterministic_and_legal():
     deal = Deal.from_seed(Rules(), 1)
     picks = [RandomBot(seed=4).choose(deal.view(1)) for _ in range(3)]
     assert len(set(picks)) == 1 and deal.is_legal(picks[0])
+
+
+@pytest.mark.parametrize("spec", ["standard", "shasta-sam"])
+def test_fast_playout_picks_uniformly_among_legal_cards(spec):
+    """Each choice of the fast play-out is uniform over the legal cards: where k cards were legal,
+    the chosen card's rank among them (0 = lowest) is spread evenly over 0..k-1.
+
+    Pooled chi-square over every decision with 2..6 legal cards, fixed seeds (so the test is
+    deterministic); the bound is the 0.1% point of the chi-square distribution (a play-out that
+    favours the lowest card, or never picks the highest, lands far above it)."""
+    rules = Rules.preset(spec)
+    counts: dict[int, list[int]] = {k: [0] * k for k in range(2, 7)}
+    rng = random.Random(2026)
+    for number in range(400):
+        plays: list[int] = []
+        state = rng.getstate()
+        random_playout(rules, rng, number % rules.players, plays)
+        replay_rng = random.Random()
+        replay_rng.setstate(state)
+        hands, stock = deal_deck(shuffled_deck(replay_rng), rules.players, number % rules.players)
+        deal = Deal.from_cards(rules, hands, stock, number % rules.players)
+        for card in plays:
+            legal = sorted(deal.legal_plays())
+            if len(legal) > 1:
+                counts[len(legal)][legal.index(card)] += 1
+            deal.play(card)
+    chi_square = 0.0
+    freedom = 0
+    for k, seen in counts.items():
+        total = sum(seen)
+        if total < 10 * k:
+            continue
+        chi_square += sum((n - total / k) ** 2 / (total / k) for n in seen)
+        freedom += k - 1
+    # 0.1% points of chi-square for the degrees of freedom that occur here (Wilson-Hilferty).
+    z = 3.09
+    bound = freedom * (1 - 2 / (9 * freedom) + z * (2 / (9 * freedom)) ** 0.5) ** 3
+    assert freedom >= 10 and chi_square < bound, (chi_square, bound, counts)
