@@ -247,20 +247,27 @@ class PlayState:
         pos = self.pos
         if self.players == 2:
             lead, follow = cards
-            # `beats` is built from trick_winner: the follower wins when its card beats the lead.
             other = leader ^ 1
-            winner = other if self.beats[lead] >> follow & 1 else leader
-            hands[leader] &= _ALL_BUT[lead]
-            hands[other] &= _ALL_BUT[follow]
+            lead_hand = hands[leader] & _ALL_BUT[lead]
+            follow_hand = hands[other] & _ALL_BUT[follow]
+            # `beats` is built from trick_winner: the follower wins when its card beats the lead.
+            follower_wins = self.beats[lead] >> follow & 1
+            winner = other if follower_wins else leader
             self.won[winner] |= _BIT[lead] | _BIT[follow]
             self.history.append((leader, cards, winner, pos))
             self.leader = self.to_move = winner
             if pos < self.stock_end:
                 # One card each, the winner first (DRAW_ORDER), unrolled: this is the hot path.
                 stock = self.stock
-                hands[winner] |= _BIT[stock[pos]]
-                hands[winner ^ 1] |= _BIT[stock[pos + 1]]
+                if follower_wins:
+                    follow_hand |= _BIT[stock[pos]]
+                    lead_hand |= _BIT[stock[pos + 1]]
+                else:
+                    lead_hand |= _BIT[stock[pos]]
+                    follow_hand |= _BIT[stock[pos + 1]]
                 self.pos = pos + 2
+            hands[leader] = lead_hand
+            hands[other] = follow_hand
             return winner
         taken = 0
         seat = leader
