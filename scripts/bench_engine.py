@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -125,6 +126,43 @@ def run_pyodide(root: Path, rules: str, deals: int, seed: int, repeats: int) -> 
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+INSTRUCTIONS_CODE = """
+import gc, random, sys
+from engine import Rules
+from engine.simulate import random_playout
+rules = Rules.preset(sys.argv[1])
+deals, seed = int(sys.argv[2]), int(sys.argv[3])
+gc.disable()
+rng = random.Random(seed)
+for number in range(200 + deals):  # the first 200 warm the tables in both runs
+    random_playout(rules, rng, number % rules.players)
+"""
+
+
+def instructions_per_deal(root: Path, rules: str, deals: int, seed: int) -> float | str:
+    """CPU instructions per random play-out deal, counted by valgrind's callgrind.
+
+    A count, not a time: it does not depend on the machine's load, so two checkouts compare
+    exactly (the same interpreter and inputs give the same count). Start-up is taken out by
+    subtracting a run with no measured deal.
+    """
+    if shutil.which("valgrind") is None:
+        return "skipped: needs valgrind"
+    counts = []
+    for measured in (0, deals):
+        with tempfile.TemporaryDirectory() as folder:
+            out = subprocess.run(
+                ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/out", sys.executable, "-c",
+                 INSTRUCTIONS_CODE, rules, str(measured), str(seed)],
+                cwd=root, capture_output=True, text=True,
+            )  # fmt: skip
+        found = re.search(r"Collected : (\d+)", out.stderr)
+        if out.returncode != 0 or found is None:
+            return f"failed: {out.stderr.strip()[-300:]}"
+        counts.append(int(found.group(1)))
+    return (counts[1] - counts[0]) / deals
+
+
 def alternating(
     run: Any, roots: list[Path], rules: str, deals: int, seed: int, repeats: int
 ) -> list[dict | str]:
@@ -176,9 +214,20 @@ def main() -> int:
         help="also measure the engine of another checkout in the same run, e.g. the pre-kernel "
         "commit: git worktree add /tmp/oldkernel c0e94d3; --compare /tmp/oldkernel",
     )  # fmt: skip
+    parser.add_argument(
+        "--instructions", type=int, metavar="DEALS", default=0,
+        help="also count CPU instructions per deal over DEALS deals with valgrind (load-independent)",
+    )  # fmt: skip
     args = parser.parse_args()
     roots = [ROOT] if args.compare is None else [ROOT, args.compare.resolve()]
     names = ["", f" [{args.compare}]"]
+    if args.instructions:
+        counted = [instructions_per_deal(root, args.rules, args.instructions, args.seed) for root in roots]
+        for index, count in enumerate(counted):
+            shown = count if isinstance(count, str) else f"{count:,.0f} instructions per deal"
+            print(f"CPython{names[index]} callgrind, {args.instructions:,} deals: {shown}")
+        if len(counted) == 2 and not any(isinstance(count, str) for count in counted):
+            print(f"callgrind speed ratio this tree / compared: {counted[1] / counted[0]:.3f}")
     runs = alternating(run_cpython, roots, args.rules, args.deals, args.seed, args.repeats)
     for index, result in enumerate(runs):
         assert not isinstance(result, str)  # CPython runs raise on failure
