@@ -178,6 +178,9 @@ class PlayState:
         for card in self.trick:
             played[seat] |= 1 << card
             seat = next_seat[seat]
+        # A card taken back by `undo` is in its hand again, even one played before this state began.
+        for seat, hand in enumerate(self.hands):
+            played[seat] &= ~hand
         return played
 
     @property
@@ -191,6 +194,8 @@ class PlayState:
             gone |= mask
         for card in self.trick:
             gone |= 1 << card
+        for hand in self.hands:  # taken back by `undo`, even from before this state began
+            gone &= ~hand
         return gone
 
     def legal(self) -> int:

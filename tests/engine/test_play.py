@@ -264,3 +264,49 @@ def test_kernel_play_trick_is_the_same_as_playing_card_by_card():
             for _ in range(rules.players):
                 whole.undo()
             assert snapshot(whole) == start
+
+
+def test_kernel_state_built_mid_deal_knows_who_played_what():
+    """A state built from the middle of a deal (as the AI's worlds and the endgame solver build
+    them) reports the same `played`, `gone` and points as the state it was copied from, card by
+    card to the end and back again with undo, even past the cards it was given."""
+    import random
+
+    from engine.kernel import PlayState
+    from engine.shuffle import shuffled_deck
+
+    def seen(state):
+        return tuple(state.played), state.gone, tuple(state.hands), state.points()
+
+    for preset in ("standard", "shasta-sam", {"preset": "standard", "low": "holder"}):
+        rules = Rules.from_spec(preset)
+        rng = random.Random(str(preset))
+        for start_at in (7, 20, 29):
+            original = PlayState.from_deck(rules, shuffled_deck(random.Random(start_at)), 0)
+            expected = [0] * rules.players  # who played what, counted here card by card
+            for _ in range(start_at):
+                legal = original.legal()
+                card = rng.choice([c for c in range(52) if legal >> c & 1])
+                expected[original.to_move] |= 1 << card
+                original.play(card)
+            assert original.played == expected
+            given = len(original.trick)
+            built = PlayState(
+                rules, original.trump, original.dealer, original.jack_turned, original.hands,
+                original.stock[original.pos:], won=original.won, played=original.played,
+                leader=original.leader, trick=original.trick, tricks_done=len(original.history),
+            )  # fmt: skip
+            assert seen(built) == seen(original)
+            plays = 0
+            while not original.is_over:
+                legal = original.legal()
+                assert built.legal() == legal
+                card = rng.choice([c for c in range(52) if legal >> c & 1])
+                expected[original.to_move] |= 1 << card
+                original.play(card)
+                built.play(card)
+                plays += 1
+                assert seen(built) == seen(original) and built.played == expected
+            for _ in range(plays + given):  # back past the start, into the trick it was given
+                assert built.undo() == original.undo()
+                assert seen(built)[:3] == seen(original)[:3]
