@@ -201,8 +201,7 @@ def rebuildable_site(site_dir, tmp_path):
         text = html.read_text(encoding="utf-8")
         assert old in text
         html.write_text(text.replace(old, new), encoding="utf-8")
-        version = engine_manifest(copy)["pyodide"]
-        (copy / "sw.js").write_text(offline.service_worker(copy, version), encoding="utf-8")
+        (copy / "sw.js").write_text(offline.service_worker(copy, engine_manifest(copy)), encoding="utf-8")
         precompress.precompress(copy)
 
     server = make_server(str(copy), 0, quiet=True)

@@ -93,6 +93,10 @@ export class Engine {
         this.armWatchdog(message.stage !== "runtime" || (message.total > 0 && message.loaded >= message.total));
       }
       this.report();
+    } else if (message.type === "timing") {
+      // Where the start spent its time (scripts/bench_load.py reads these marks).
+      const startTime = Math.max(0, message.at - performance.timeOrigin);
+      performance.mark(`cj-engine-timing-${message.name}`, { startTime, detail: message.detail });
     } else if (message.type === "failed") {
       this.fail(new Error(message.message));
     } else if (message.type === "answer") {

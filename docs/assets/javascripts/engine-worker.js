@@ -10,9 +10,15 @@
 // page: pages live at several depths and under /fr/, /pt/… while this file and Pyodide exist
 // once, at the site root. Nothing is ever fetched from a CDN.
 //
+// A second start is made fast by a memory snapshot (engine-snapshot.js): the first start,
+// once the engine is imported and before it answers anything, copies Pyodide's memory; later
+// starts restore it instead of starting Python and importing the engine again.
+//
 // Messages to the page:
 //   {type: "progress", stage: "runtime" | "engine" | "ready", at, loaded, total}
 //                                                  loaded/total: boot bytes downloaded so far
+//   {type: "timing", name, at, detail}             a step of the start, for the benchmark
+//                                                  (scripts/bench_load.py), never shown
 //   {type: "failed", message}                      loading failed; no answers will follow
 //   {type: "answer", id, answer}                   answer: the JSON text web_api returned
 // Messages from the page:
@@ -95,16 +101,36 @@ async function fetchOk(url, what) {
   return response;
 }
 
-async function boot() {
-  progress("runtime");
-  const manifest = await (await fetchOk(MANIFEST, "engine manifest")).json();
-  const pyodideDir = new URL(manifest.pyodide_dir, MANIFEST).href;
-  expectedBytes = manifest.bytes + Object.values(manifest.boot_bytes).reduce((sum, bytes) => sum + bytes, 0);
-  // The engine archive is small: fetch it while Pyodide downloads and compiles.
-  const archive = fetchOk(new URL(manifest.engine, MANIFEST), "engine archive").then((response) => response.arrayBuffer());
-  archive.catch(() => {}); // awaited below; avoid an "unhandled rejection" log meanwhile
-  const { loadPyodide } = await import(pyodideDir + "pyodide.mjs");
-  const pyodide = await loadPyodide({
+// Where a start spends its time, for scripts/bench_load.py: each step's end on the wall clock
+// shared with the page. The page keeps them as performance marks; nothing shows them.
+function timing(name, detail = null) {
+  postMessage({ type: "timing", name, at: performance.timeOrigin + performance.now(), detail });
+}
+timing("worker-loaded");
+
+// Pyodide compiles and instantiates its WebAssembly itself; wrap the calls to time them.
+for (const name of ["instantiateStreaming", "instantiate"]) {
+  const original = WebAssembly[name];
+  WebAssembly[name] = async (...args) => {
+    timing("wasm-start");
+    const result = await original.apply(WebAssembly, args);
+    if (result && result.instance) timing("wasm-instantiated");
+    return result;
+  };
+}
+
+// The snapshot helpers; without them (a failed download) every start is a cold start.
+const snapshots = import(new URL("engine-snapshot.js" + VERSION, HERE).href).catch(() => null);
+
+// What the first answer waits for: storing a new snapshot starts only after it (a first
+// visit's reader never waits for the copy to be written).
+let firstAnswered = null;
+const answered = new Promise((resolve) => {
+  firstAnswered = resolve;
+});
+
+async function startPython(loadPyodide, pyodideDir, manifest, memory) {
+  const options = {
     indexURL: pyodideDir,
     // A lock file without packages, given inline: the engine loads none, so Pyodide need
     // not download its 120 KB package list. Any package attempt stays on this site.
@@ -112,10 +138,70 @@ async function boot() {
     packageBaseUrl: pyodideDir,
     stdout: () => {},
     stderr: () => {},
-  });
+  };
+  // Either restore the snapshot, or start cold and be allowed to make one.
+  return loadPyodide(memory ? { ...options, _loadSnapshot: memory } : { ...options, _makeSnapshot: true });
+}
+
+async function boot() {
+  progress("runtime");
+  const manifest = await (await fetchOk(MANIFEST, "engine manifest")).json();
+  timing("manifest");
+  const pyodideDir = new URL(manifest.pyodide_dir, MANIFEST).href;
+  expectedBytes = manifest.bytes + Object.values(manifest.boot_bytes).reduce((sum, bytes) => sum + bytes, 0);
+  // The engine archive is small: fetch it while Pyodide downloads and compiles.
+  const archive = fetchOk(new URL(manifest.engine, MANIFEST), "engine archive").then((response) => response.arrayBuffer());
+  archive.catch(() => {}); // awaited below; avoid an "unhandled rejection" log meanwhile
+  const cacheName = manifest.snapshot_cache;
+  const helpers = await snapshots;
+  const dropped = (reason) => timing("snapshot-dropped", reason);
+  const stored = helpers ? helpers.readSnapshot(cacheName, MANIFEST, dropped) : Promise.resolve(null);
+  const { loadPyodide } = await import(pyodideDir + "pyodide.mjs");
+  timing("pyodide-module");
+  let memory = await stored;
+  if (memory) timing("snapshot-read", memory.length);
+  let pyodide = null;
+  if (memory) {
+    try {
+      pyodide = await startPython(loadPyodide, pyodideDir, manifest, memory);
+      timing("python-restored");
+      pyodide.unpackArchive(await archive, "zip", { extractDir: ENGINE_DIR });
+      // The snapshot holds the same random state at every restore: draw a fresh one.
+      pyodide.runPython("import random\nrandom.seed()");
+      const handle = pyodide.pyimport("engine.web_api").handle;
+      timing("engine-imported", "snapshot");
+      progress("ready");
+      return handle;
+    } catch (error) {
+      // A snapshot Pyodide cannot use (another build, damaged): drop it and start cold.
+      await helpers.dropSnapshot(cacheName, String(error && error.message ? error.message : error), dropped);
+      memory = null;
+    }
+  }
+  pyodide = await startPython(loadPyodide, pyodideDir, manifest, null);
+  timing("python-started");
   progress("engine");
   pyodide.unpackArchive(await archive, "zip", { extractDir: ENGINE_DIR });
-  pyodide.runPython(`import sys\nif ${JSON.stringify(ENGINE_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})`);
+  timing("engine-unpacked");
+  pyodide.runPython(
+    `import sys\nif ${JSON.stringify(ENGINE_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})\nimport engine.web_api`,
+  );
+  timing("engine-imported", "cold");
+  // The snapshot is taken now, before any request: it must hold the engine as imported, never
+  // a page's match or cached answers. Copying the memory is quick; encoding and storing it
+  // wait for the first answer.
+  if (helpers && cacheName) {
+    try {
+      const copy = pyodide.makeMemorySnapshot();
+      timing("snapshot-made", copy.length);
+      answered
+        .then(() => helpers.storeSnapshot(cacheName, MANIFEST, copy))
+        .then((size) => timing("snapshot-stored", size))
+        .catch(() => {});
+    } catch (error) {
+      timing("snapshot-failed", String(error && error.message ? error.message : error));
+    }
+  }
   const handle = pyodide.pyimport("engine.web_api").handle;
   progress("ready");
   return handle;
@@ -145,4 +231,5 @@ self.onmessage = async (event) => {
     answer = JSON.stringify({ ok: false, error: { code: "internal", message: String(error) } });
   }
   postMessage({ type: "answer", id, answer });
+  firstAnswered();
 };
