@@ -105,28 +105,25 @@ export async function decodeSnapshot(stored) {
   return memory;
 }
 
-// The stored snapshot's memory, or null (none stored, no Cache Storage, or damaged: then it is
-// dropped, and `onDropped(reason)` says why).
-export async function readSnapshot(cacheName, base, onDropped) {
+// The stored snapshot (a Response, not read yet), or null: none stored, or no Cache Storage.
+export async function findSnapshot(cacheName, base) {
   if (!usable() || !cacheName) return null;
   try {
     const cache = await caches.open(cacheName);
-    const response = await cache.match(keyUrl(base));
-    if (!response) return null;
-    const memory = await decodeSnapshot(new Uint8Array(await response.arrayBuffer()));
-    if (memory instanceof Error) {
-      await dropSnapshot(cacheName, memory.message, onDropped);
-      return null;
-    }
-    return memory;
-  } catch (error) {
-    await dropSnapshot(cacheName, String(error && error.message ? error.message : error), onDropped);
-    return null;
+    return (await cache.match(keyUrl(base))) ?? null;
+  } catch {
+    return null; // Cache Storage refused (private mode, storage disabled): start cold
   }
 }
 
-export async function dropSnapshot(cacheName, reason, onDropped) {
-  onDropped?.(reason);
+// The memory a found snapshot holds; rejects with an Error saying what is wrong with it.
+export async function snapshotMemory(response) {
+  const memory = await decodeSnapshot(new Uint8Array(await response.arrayBuffer()));
+  if (memory instanceof Error) throw memory;
+  return memory;
+}
+
+export async function dropSnapshot(cacheName) {
   if (!usable() || !cacheName) return;
   try {
     await caches.delete(cacheName);

@@ -129,9 +129,11 @@ const answered = new Promise((resolve) => {
   firstAnswered = resolve;
 });
 
-async function startPython(loadPyodide, pyodideDir, manifest, memory) {
+async function startPython(runtime, pyodideDir, manifest, memory) {
   const options = {
     indexURL: pyodideDir,
+    // Imported by the worker itself, at the same time as pyodide.mjs and the snapshot.
+    createPyodideModule: runtime.createPyodideModule,
     // A lock file without packages, given inline: the engine loads none, so Pyodide need
     // not download its 120 KB package list. Any package attempt stays on this site.
     lockFileContents: { info: manifest.lock_info, packages: {} },
@@ -139,9 +141,12 @@ async function startPython(loadPyodide, pyodideDir, manifest, memory) {
     stdout: () => {},
     stderr: () => {},
   };
-  // Either restore the snapshot, or start cold and be allowed to make one.
-  return loadPyodide(memory ? { ...options, _loadSnapshot: memory } : { ...options, _makeSnapshot: true });
+  // Either restore the snapshot (a promise of its memory: Pyodide fetches its files
+  // meanwhile), or start cold and be allowed to make one.
+  return runtime.loadPyodide(memory ? { ...options, _loadSnapshot: memory } : { ...options, _makeSnapshot: true });
 }
+
+const reason = (error) => String(error && error.message ? error.message : error);
 
 async function boot() {
   progress("runtime");
@@ -154,16 +159,23 @@ async function boot() {
   archive.catch(() => {}); // awaited below; avoid an "unhandled rejection" log meanwhile
   const cacheName = manifest.snapshot_cache;
   const helpers = await snapshots;
-  const dropped = (reason) => timing("snapshot-dropped", reason);
-  const stored = helpers ? helpers.readSnapshot(cacheName, MANIFEST, dropped) : Promise.resolve(null);
-  const { loadPyodide } = await import(pyodideDir + "pyodide.mjs");
+  const found = helpers ? helpers.findSnapshot(cacheName, MANIFEST) : Promise.resolve(null);
+  // Both of Pyodide's scripts at once (loadPyodide would import the second only after the first).
+  const [{ loadPyodide }, { default: createPyodideModule }] = await Promise.all([
+    import(pyodideDir + "pyodide.mjs"),
+    import(pyodideDir + "pyodide.asm.mjs"),
+  ]);
+  const runtime = { loadPyodide, createPyodideModule };
   timing("pyodide-module");
-  let memory = await stored;
-  if (memory) timing("snapshot-read", memory.length);
-  let pyodide = null;
-  if (memory) {
+  const snapshot = await found;
+  if (snapshot) {
+    const memory = helpers.snapshotMemory(snapshot).then((bytes) => {
+      timing("snapshot-read", bytes.length);
+      return bytes;
+    });
+    memory.catch(() => {}); // a damaged snapshot fails loadPyodide below, which handles it
     try {
-      pyodide = await startPython(loadPyodide, pyodideDir, manifest, memory);
+      const pyodide = await startPython(runtime, pyodideDir, manifest, memory);
       timing("python-restored");
       pyodide.unpackArchive(await archive, "zip", { extractDir: ENGINE_DIR });
       // The snapshot holds the same random state at every restore: draw a fresh one.
@@ -173,12 +185,12 @@ async function boot() {
       progress("ready");
       return handle;
     } catch (error) {
-      // A snapshot Pyodide cannot use (another build, damaged): drop it and start cold.
-      await helpers.dropSnapshot(cacheName, String(error && error.message ? error.message : error), dropped);
-      memory = null;
+      // A snapshot Pyodide cannot use (damaged, another build): drop it and start cold.
+      timing("snapshot-dropped", reason(error));
+      await helpers.dropSnapshot(cacheName);
     }
   }
-  pyodide = await startPython(loadPyodide, pyodideDir, manifest, null);
+  const pyodide = await startPython(runtime, pyodideDir, manifest, null);
   timing("python-started");
   progress("engine");
   pyodide.unpackArchive(await archive, "zip", { extractDir: ENGINE_DIR });
@@ -199,7 +211,7 @@ async function boot() {
         .then((size) => timing("snapshot-stored", size))
         .catch(() => {});
     } catch (error) {
-      timing("snapshot-failed", String(error && error.message ? error.message : error));
+      timing("snapshot-failed", reason(error));
     }
   }
   const handle = pyodide.pyimport("engine.web_api").handle;
