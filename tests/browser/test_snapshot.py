@@ -1,6 +1,8 @@
 """The engine's memory snapshot (engine-snapshot.js, engine-worker.js): a second start restores
 it and answers exactly as a cold start; a damaged or refused snapshot is dropped and the engine
-starts cold; a snapshot of another engine (an older build) is never restored.
+starts cold; a snapshot of another engine (an older build) is never restored. On a later visit
+the stepper's engine starts at idle from the snapshot (engine-client.js warmWhenIdle), and
+only from it.
 
 The worker reports how the engine started through performance marks on the page
 (`cj-engine-timing-engine-imported`, detail "cold" or "snapshot"), the ones
@@ -136,3 +138,41 @@ def test_the_snapshot_of_another_engine_is_never_restored(context, site_url, sit
     # Storing this engine's snapshot deletes the other engine's.
     wait_stored(page)
     assert page.evaluate(CACHE_NAMES) == [current]
+
+
+READY = "() => performance.getEntriesByName('cj-engine-ready').length > 0"
+UNWARMED = "() => performance.getEntriesByName('cj-engine-unwarmed').length > 0"
+DROP_ALL = """async () => {
+  for (const name of await caches.keys()) if (name.startsWith('cj-snapshot-')) await caches.delete(name);
+}"""
+
+
+def step_once(page) -> None:
+    page.locator(".cj-stepper [data-action=next]").click()
+    step_one = "() => document.querySelector('.cj-stepper').dataset.step === '1'"
+    page.wait_for_function(step_one, timeout=TIMEOUT_MS)
+
+
+def test_a_later_visit_starts_the_engine_at_idle_from_the_snapshot(context, site_url):
+    page = context.new_page()
+    start_engine(page, site_url + EXAMPLE)
+    wait_stored(page)
+    page.goto(site_url + EXAMPLE)
+    # Nobody touches the page: the engine starts once the stepper is in view and all is idle.
+    page.wait_for_function(READY, timeout=TIMEOUT_MS, polling=100)
+    assert started_from(page) == "snapshot"
+    assert page.locator(".cj-stepper").get_attribute("data-state") == "idle"  # the widget waits
+    step_once(page)
+
+
+def test_without_a_snapshot_the_engine_waits_for_the_reader(context, site_url):
+    page = context.new_page()
+    start_engine(page, site_url + EXAMPLE)
+    wait_stored(page)
+    page.evaluate(DROP_ALL)  # evicted, say: the page still believes it is there
+    page.goto(site_url + EXAMPLE)
+    page.wait_for_function(UNWARMED, timeout=TIMEOUT_MS, polling=100)
+    assert not page.evaluate(READY)
+    assert page.evaluate(MARK_DETAIL, "engine-imported") == []  # no cold start without the reader
+    step_once(page)
+    assert started_from(page) == "cold"

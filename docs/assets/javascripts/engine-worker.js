@@ -20,6 +20,9 @@
 //   {type: "timing", name, at, detail}             a step of the start, for the benchmark
 //                                                  (scripts/bench_load.py), never shown
 //   {type: "failed", message}                      loading failed; no answers will follow
+//   {type: "unwarmed"}                             started as engine-worker.js#warm (ahead of
+//                                                  the reader) and no snapshot is stored: this
+//                                                  worker stops; the reader's use starts another
 //   {type: "answer", id, answer}                   answer: the JSON text web_api returned
 // Messages from the page:
 //   {id, request}                                  request: a JSON text for web_api.handle
@@ -29,6 +32,10 @@ const HERE = new URL(import.meta.url);
 const VERSION = HERE.search;
 const MANIFEST = new URL("../engine/manifest.json" + VERSION, HERE);
 const ENGINE_DIR = "/home/pyodide/cj"; // where the archive is unpacked in Pyodide's filesystem
+// Started ahead of the reader (engine-client.js warmWhenIdle): only a snapshot start is cheap
+// enough for that; anything else waits for the reader.
+const WARM_ONLY = HERE.hash === "#warm";
+const UNWARMED = "no snapshot to start from ahead of the reader";
 
 // Bytes of the boot downloads received so far, by URL, against the manifest's sizes.
 const received = new Map();
@@ -168,6 +175,7 @@ async function boot() {
   const runtime = { loadPyodide, createPyodideModule };
   timing("pyodide-module");
   const snapshot = await found;
+  if (!snapshot && WARM_ONLY) throw new Error(UNWARMED);
   if (snapshot) {
     const memory = helpers.snapshotMemory(snapshot).then((bytes) => {
       timing("snapshot-read", bytes.length);
@@ -188,6 +196,7 @@ async function boot() {
       // A snapshot Pyodide cannot use (damaged, another build): drop it and start cold.
       timing("snapshot-dropped", reason(error));
       await helpers.dropSnapshot(cacheName);
+      if (WARM_ONLY) throw new Error(UNWARMED);
     }
   }
   const pyodide = await startPython(runtime, pyodideDir, manifest, null);
@@ -223,7 +232,8 @@ const booted = Promise.race([boot(), failedFetch]).finally(() => {
   self.fetch = realFetch; // booted (or failed): stop watching
 });
 booted.catch((error) => {
-  postMessage({ type: "failed", message: String(error && error.message ? error.message : error) });
+  if (error && error.message === UNWARMED) postMessage({ type: "unwarmed" });
+  else postMessage({ type: "failed", message: reason(error) });
 });
 
 self.onmessage = async (event) => {
