@@ -59,13 +59,19 @@ async function cacheFirst(request) {
   return response;
 }
 
-async function networkFirst(request) {
+async function networkFirst(request, event) {
   try {
     const response = await fetch(request);
     if (response.ok && request.method === "GET") {
-      // Keep what this build pre-cached up to date (a page revalidated while online).
-      const cache = await caches.open(SITE_CACHE);
-      if (await cache.match(request)) cache.put(request, response.clone());
+      // Keep what this build pre-cached up to date (a page revalidated while online), after
+      // the response is on its way: the page never waits for the cache.
+      const copy = response.clone();
+      event.waitUntil(
+        (async () => {
+          const cache = await caches.open(SITE_CACHE);
+          if (await cache.match(request)) await cache.put(request, copy);
+        })().catch(() => {}),
+      );
     }
     return response;
   } catch (error) {
@@ -93,5 +99,5 @@ async function networkFirst(request) {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
-  event.respondWith(VERSIONED.some((pattern) => pattern.test(request.url)) ? cacheFirst(request) : networkFirst(request));
+  event.respondWith(VERSIONED.some((pattern) => pattern.test(request.url)) ? cacheFirst(request) : networkFirst(request, event));
 });

@@ -167,6 +167,9 @@ async function boot() {
   const cacheName = manifest.snapshot_cache;
   const helpers = await snapshots;
   const found = helpers ? helpers.findSnapshot(cacheName, MANIFEST) : Promise.resolve(null);
+  // Read and check the snapshot while Pyodide's scripts are imported.
+  const memory = found.then((response) => response && helpers.snapshotMemory(response));
+  memory.catch(() => {}); // a damaged snapshot fails loadPyodide below, which handles it
   // Both of Pyodide's scripts at once (loadPyodide would import the second only after the first).
   const [{ loadPyodide }, { default: createPyodideModule }] = await Promise.all([
     import(pyodideDir + "pyodide.mjs"),
@@ -177,13 +180,12 @@ async function boot() {
   const snapshot = await found;
   if (!snapshot && WARM_ONLY) throw new Error(UNWARMED);
   if (snapshot) {
-    const memory = helpers.snapshotMemory(snapshot).then((bytes) => {
-      timing("snapshot-read", bytes.length);
-      return bytes;
-    });
-    memory.catch(() => {}); // a damaged snapshot fails loadPyodide below, which handles it
     try {
-      const pyodide = await startPython(runtime, pyodideDir, manifest, memory);
+      const restoring = memory.then((bytes) => {
+        timing("snapshot-read", bytes.length);
+        return bytes;
+      });
+      const pyodide = await startPython(runtime, pyodideDir, manifest, restoring);
       timing("python-restored");
       pyodide.unpackArchive(await archive, "zip", { extractDir: ENGINE_DIR });
       // The snapshot holds the same random state at every restore: draw a fresh one.
