@@ -6,7 +6,8 @@
 //
 // Imported by stepper.js and practice.js with their own ?v=… query, which this module forwards
 // to the worker: one build never runs against a stale cached script. The worker starts on
-// demand (Engine.start, or the first request), never when a page is merely opened.
+// demand (Engine.start, or the first request), never when a page is merely opened, except on
+// a later visit where a stored snapshot makes the start cheap (warmWhenIdle, below).
 
 const HERE = new URL(import.meta.url);
 // A download that makes no progress for this long has stalled (it neither arrives nor fails):

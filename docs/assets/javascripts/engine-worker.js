@@ -5,7 +5,8 @@
 // engine.practice_api).
 //
 // Started by engine-client.js only when a widget needs the engine (a reader's first step,
-// quiz card or match), never merely because a page was opened. Every URL is resolved against
+// quiz card or match), never merely because a page was opened, except ahead of the reader on
+// a later visit, and then only from a stored snapshot (engine-worker.js#warm). Every URL is resolved against
 // this file's own location (<site>/assets/javascripts/engine-worker.js), never against the
 // page: pages live at several depths and under /fr/, /pt/… while this file and Pyodide exist
 // once, at the site root. Nothing is ever fetched from a CDN.
