@@ -172,11 +172,17 @@ def test_after_one_visit_the_site_works_offline(browser, site_url, site_dir):
     version = engine_manifest(site_dir)["pyodide"]
     pyodide_cached = "async (name) => (await (await caches.open(name)).keys()).length >= 4"
     wait_until(page, pyodide_cached, f"cj-pyodide-{version}")
+    # …and the engine's memory snapshot stored (engine-snapshot.js).
+    snapshot_stored = "() => performance.getEntriesByName('cj-engine-timing-snapshot-stored').length > 0"
+    page.wait_for_function(snapshot_stored, timeout=LOAD_TIMEOUT_MS)
     context.set_offline(True)
     # Practice in another language, never opened before, with the network off.
     page.goto(f"{site_url}{language_prefix('pt')}practice/?seed=7&rules=standard,target:1")
     assert page.locator("html").get_attribute("lang") == "pt"
     play_one_deal(page)
+    # The engine started offline from the snapshot.
+    how = "() => performance.getEntriesByName('cj-engine-timing-engine-imported').map((mark) => mark.detail)"
+    assert page.evaluate(how) == ["snapshot"]
     # An example in a third language, stepped offline.
     page.goto(f"{site_url}{language_prefix('fr')}examples/follow-or-trump/")
     wait_stepper_ready(page)
