@@ -9,7 +9,12 @@ scripts/serve_site.py (precompressed copies, cache headers) and prints, for an e
    downloads (compressed bytes) and starts; time from the press to the step shown;
 3. the alternative, engine started when the page is idle: bytes before any interaction, and
    time from the press to the step shown after a reading pause;
-4. a second visit (HTTP cache warm; then the service worker's caches): press -> step shown;
+4. a second visit (HTTP cache warm; then the service worker's caches): press -> step shown,
+   pressed at once after the load (the site's warm-up off), with the engine's memory snapshot
+   (engine-snapshot.js) and without it; where the engine's start spends its time (the
+   worker's timing marks); the snapshot's size and what making it costs the first visit; and
+   the engine started at idle on a second visit (the site's warm-up from the snapshot, and
+   a forced idle start without one);
 5. optionally (--lighthouse DIR, a folder where `npm install --prefix DIR lighthouse` was run)
    Lighthouse mobile scores for home, rules, an example and practice.
 
@@ -17,6 +22,23 @@ Goals: (1) <= 800 KB; (2) <= 6 MB; (4) <= 1.0 s on an idle machine; Lighthouse p
 >= 90, accessibility, best practices and SEO 100. Prints numbers and asserts nothing.
 
     .venv/bin/python scripts/bench_load.py [--site site] [--runs 3] [--lighthouse /work/tools/lh]
+
+Measured on the shared 2-core machine, idle (load average 0.0 at the start, 1.6 at the end,
+the benchmark's own Chromium), 3 runs, medians:
+- second visit, pressed at once: 0.60 s (HTTP cache), 0.68 s (service worker); the same
+  visit without the snapshot 2.57 s (the issue's 4.2 s was measured under load). Split of the
+  snapshot start (ms): worker script 10, manifest 7, pyodide.mjs+pyodide.asm.mjs 61, snapshot
+  read+checksum+decode 84, until WebAssembly instantiation 47, wasm from cache+instantiate 122,
+  snapshot restore+stdlib install 119, engine unpack+import 32, first requests+render 69.
+  Without the snapshot, Python's start and stdlib imports alone take 2.1 s of it.
+- snapshot: 31.5 MB of memory, 15.3 MB stored (zero pages left out); the first visit pays
+  22 ms before ready to copy it, and stores it 156 ms after ready, in the background.
+- engine started at idle on a second visit from the snapshot (the site's warm-up): ready
+  0.58 s after the load event, press -> step 0.14 s; a forced idle start without the
+  snapshot: ready 2.27 s after load (2 s of CPU on every such visit).
+- first visit (unchanged): 109 KB before interaction, 5.30 MB and 2.56 s for the first start.
+Under load (average 4 to 8, the lead's engine benchmarks) the same second visit took
+0.9-1.2 s with the snapshot and 4-5 s without.
 
 Lighthouse's SEO audits want absolute hreflang links, which only a build for a public
 address has: build one for the port the benchmark will serve it on, e.g.

@@ -167,10 +167,10 @@ export function engine() {
 
 // ----- a later visit: the engine started before the reader presses -----------------------------
 
-// Measured by scripts/bench_load.py (2-core machine, load 1.5): on a second visit the press
-// waits 0.7 s for an engine restored from its snapshot; started at idle once a stepper is in
-// view, the engine is ready 0.7 s after the page loaded and the press waits 0.15 s. That start
-// costs about 0.7 s of CPU and the worker's memory (a 31 MB Python heap), and nothing to
+// Measured by scripts/bench_load.py (idle 2-core machine): on a second visit the press waits
+// 0.6 s for an engine restored from its snapshot; started at idle once a stepper is in view,
+// the engine is ready 0.6 s after the page loaded and the press waits 0.14 s. That start
+// costs about 0.6 s of CPU and the worker's memory (a 31 MB Python heap), and nothing to
 // download: it is done only on a visit after this very build's engine has started once on
 // this browser (its snapshot is stored), never on a first visit (seconds of CPU and 5 MB: the
 // engine waits for the reader), and not when the reader asked to save data.
