@@ -107,8 +107,10 @@ def manifest(config) -> dict:
     }
 
 
-def service_worker(site: Path, pyodide_version: str) -> str:
+def service_worker(site: Path, engine_manifest: dict) -> str:
+    """site/sw.js for this build; engine_manifest: site/assets/engine/manifest.json."""
     files = precache_list(site)
+    pyodide_version = engine_manifest["pyodide"]
     digest = hashlib.sha256(TEMPLATE.read_bytes())
     digest.update(pyodide_version.encode())
     for relative in files:
@@ -119,6 +121,7 @@ def service_worker(site: Path, pyodide_version: str) -> str:
         TEMPLATE.read_text(encoding="utf-8")
         .replace("__BUILD__", digest.hexdigest()[:12])
         .replace("__PYODIDE_VERSION__", pyodide_version)
+        .replace("__SNAPSHOT_CACHE__", engine_manifest["snapshot_cache"])
         .replace("__PRECACHE__", json.dumps(files, indent=0))
     )
 
@@ -131,4 +134,4 @@ def on_post_build(config) -> None:
     site = Path(config.site_dir)
     (site / "manifest.webmanifest").write_text(json.dumps(manifest(config), indent=1), encoding="utf-8")
     pyodide_manifest = json.loads((site / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))
-    (site / "sw.js").write_text(service_worker(site, pyodide_manifest["pyodide"]), encoding="utf-8")
+    (site / "sw.js").write_text(service_worker(site, pyodide_manifest), encoding="utf-8")

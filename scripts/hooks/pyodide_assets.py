@@ -8,9 +8,10 @@ from engine/ into one deterministic zip named after its content
 Pyodide's filesystem: there is no second copy of the engine in the repository.
 
 site/assets/engine/manifest.json tells the worker where both are, how many
-bytes each file has (for a real progress bar) and Pyodide's lock-file header:
-the worker hands Pyodide a lock file with no packages, so Pyodide never
-downloads pyodide-lock.json (the engine needs no package).
+bytes each file has (for a real progress bar), Pyodide's lock-file header (the
+worker hands Pyodide a lock file with no packages, so Pyodide never downloads
+pyodide-lock.json: the engine needs no package) and the name of the cache that
+keeps this engine's memory snapshot (engine-snapshot.js).
 
 The archive holds the engine precompiled: sourceless .pyc files made by the
 shipped Pyodide itself (compile_engine.mjs, run under Node, cached in
@@ -172,6 +173,15 @@ def write_engine_archive(folder: Path) -> str:
     return name
 
 
+def snapshot_cache(version: str, archive: str) -> str:
+    """The Cache Storage name of the engine's memory snapshot (engine-snapshot.js).
+
+    One name per Pyodide version and engine archive: a build with another engine looks in
+    another cache and never restores a stale engine; the service worker keeps only this one.
+    """
+    return f"cj-snapshot-{version}-{archive.removesuffix('.zip')}"
+
+
 @event_priority(-200)  # once, after mkdocs-static-i18n has built every language
 def on_post_build(config) -> None:
     i18n = config.plugins.get("i18n")
@@ -190,6 +200,7 @@ def on_post_build(config) -> None:
         "bytes": (engine_folder / archive).stat().st_size,
         "lock_info": lock_header(),
         "boot_bytes": {name: (pyodide_dir / name).stat().st_size for name in BOOT_FILES},
+        "snapshot_cache": snapshot_cache(version, archive),
     }
     (engine_folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
     log.info("pyodide %s copied; engine archive %s, %d bytes", version, archive, manifest["bytes"])

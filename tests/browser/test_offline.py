@@ -4,7 +4,8 @@
   right Content-Type, long immutable caching for versioned files and revalidation for pages.
 - After one visit (a page, then the engine started once), the whole site works with the
   network off: practice in another language, a deal played, an example stepped.
-- A new build is served after a reload, and the service worker replaces the old cache.
+- A new build is served after a reload, and the service worker replaces the old cache (and
+  drops the memory snapshots of other engines).
 """
 
 from __future__ import annotations
@@ -92,13 +93,31 @@ def test_versioned_files_are_cached_for_good(site_url, site_dir):
 # ----- offline after one visit --------------------------------------------------------------------
 
 
+def wait_until(page, condition: str, arg=None, timeout_ms: int = LOAD_TIMEOUT_MS) -> None:
+    """Until the page's async `condition(arg)` is true.
+
+    Not page.wait_for_function: it takes the promise an async function returns for a true
+    value at once, so it would never wait for Cache Storage or the service worker.
+    """
+    met = page.evaluate(
+        f"""async (arg) => {{
+            const condition = {condition};
+            const end = Date.now() + {timeout_ms};
+            while (Date.now() < end) {{
+                if (await condition(arg)) return true;
+                await new Promise((resolve) => setTimeout(resolve, 100));
+            }}
+            return false;
+        }}""",
+        arg,
+    )
+    assert met, f"still not true after {timeout_ms} ms: {condition}"
+
+
 def wait_controlled(page) -> None:
     """Until the service worker has pre-cached the site and controls the page."""
-    page.wait_for_function(
-        "async () => { await navigator.serviceWorker.ready; return !!navigator.serviceWorker.controller; }",
-        timeout=LOAD_TIMEOUT_MS,
-        polling=200,
-    )
+    controlled = "async () => (await navigator.serviceWorker.ready) && !!navigator.serviceWorker.controller"
+    wait_until(page, controlled)
 
 
 def site_cache_names(page) -> list[str]:
@@ -151,17 +170,19 @@ def test_after_one_visit_the_site_works_offline(browser, site_url, site_dir):
     wait_controlled(page)
     wait_stepper_ready(page)
     version = engine_manifest(site_dir)["pyodide"]
-    page.wait_for_function(
-        "async (name) => (await (await caches.open(name)).keys()).length >= 4",
-        arg=f"cj-pyodide-{version}",
-        timeout=LOAD_TIMEOUT_MS,
-        polling=200,
-    )
+    pyodide_cached = "async (name) => (await (await caches.open(name)).keys()).length >= 4"
+    wait_until(page, pyodide_cached, f"cj-pyodide-{version}")
+    # …and the engine's memory snapshot stored (engine-snapshot.js).
+    snapshot_stored = "() => performance.getEntriesByName('cj-engine-timing-snapshot-stored').length > 0"
+    page.wait_for_function(snapshot_stored, timeout=LOAD_TIMEOUT_MS)
     context.set_offline(True)
     # Practice in another language, never opened before, with the network off.
     page.goto(f"{site_url}{language_prefix('pt')}practice/?seed=7&rules=standard,target:1")
     assert page.locator("html").get_attribute("lang") == "pt"
     play_one_deal(page)
+    # The engine started offline from the snapshot.
+    how = "() => performance.getEntriesByName('cj-engine-timing-engine-imported').map((mark) => mark.detail)"
+    assert page.evaluate(how) == ["snapshot"]
     # An example in a third language, stepped offline.
     page.goto(f"{site_url}{language_prefix('fr')}examples/follow-or-trump/")
     wait_stepper_ready(page)
@@ -201,8 +222,7 @@ def rebuildable_site(site_dir, tmp_path):
         text = html.read_text(encoding="utf-8")
         assert old in text
         html.write_text(text.replace(old, new), encoding="utf-8")
-        version = engine_manifest(copy)["pyodide"]
-        (copy / "sw.js").write_text(offline.service_worker(copy, version), encoding="utf-8")
+        (copy / "sw.js").write_text(offline.service_worker(copy, engine_manifest(copy)), encoding="utf-8")
         precompress.precompress(copy)
 
     server = make_server(str(copy), 0, quiet=True)
@@ -212,26 +232,36 @@ def rebuildable_site(site_dir, tmp_path):
     server.shutdown()
 
 
-def test_a_new_build_is_served_after_a_reload(browser, rebuildable_site):
+def test_a_new_build_is_served_after_a_reload(browser, rebuildable_site, site_dir):
     url, rebuild = rebuildable_site
     context = browser.new_context(service_workers="allow")
     page = context.new_page()
     page.goto(url + "fr/scoring/")
     wait_controlled(page)
     [old_cache] = site_cache_names(page)
+    # The engine's memory snapshots (engine-snapshot.js): this engine's, and an older one's.
+    current_snapshot = engine_manifest(site_dir)["snapshot_cache"]
+    older_snapshot = current_snapshot.rsplit("-", 1)[0] + "-000000000000"
+    page.evaluate(
+        "async (names) => { for (const name of names)"
+        " await (await caches.open(name)).put('x', new Response('x')); }",
+        [current_snapshot, older_snapshot],
+    )
     title = page.title()
     new_title = "Le décompte, nouvelle édition"
     rebuild("fr/scoring/index.html", f"<title>{title}</title>", f"<title>{new_title}</title>")
     page.reload()
     assert page.title() == new_title
     # The new service worker takes over and drops the old build's cache…
-    page.wait_for_function(
+    wait_until(
+        page,
         "async (old) => { const names = (await caches.keys()).filter((n) => n.startsWith('cj-site-'));"
         " return names.length === 1 && names[0] !== old; }",
-        arg=old_cache,
-        timeout=LOAD_TIMEOUT_MS,
-        polling=200,
+        old_cache,
     )
+    # …and every engine snapshot but the current engine's.
+    snapshots = page.evaluate("async () => (await caches.keys()).filter((n) => n.startsWith('cj-snapshot-'))")
+    assert snapshots == [current_snapshot]
     # …so that even offline the page is the new one.
     context.set_offline(True)
     page.reload()

@@ -6,7 +6,8 @@
 //
 // Imported by stepper.js and practice.js with their own ?v=… query, which this module forwards
 // to the worker: one build never runs against a stale cached script. The worker starts on
-// demand (Engine.start, or the first request), never when a page is merely opened.
+// demand (Engine.start, or the first request), never when a page is merely opened, except on
+// a later visit where a stored snapshot makes the start cheap (warmWhenIdle, below).
 
 const HERE = new URL(import.meta.url);
 // A download that makes no progress for this long has stalled (it neither arrives nor fails):
@@ -43,6 +44,7 @@ export class Engine {
     this.nextId = 1;
     this.listeners = new Set();
     this.stage = "idle"; // then "runtime", "engine", "ready" or "failed"
+    this.wanted = false; // a widget asked for the engine (not only warmWhenIdle)
     this.fraction = 0; // how much of the loading is done, 0..1
     this.ready = new Promise((resolve, reject) => {
       this.resolveReady = resolve;
@@ -52,10 +54,15 @@ export class Engine {
   }
 
   // Start the worker once; later calls do nothing. Returns the `ready` promise.
-  start() {
+  // warm: started ahead of the reader (warmWhenIdle): the worker starts only from a stored
+  // snapshot and otherwise stops ("unwarmed"), leaving the start to the reader.
+  start({ warm = false } = {}) {
+    if (!warm) this.wanted = true; // a widget needs it: a warm start that stops is redone
     if (this.worker !== null || this.stage === "failed") return this.ready;
     this.stage = "runtime";
-    this.worker = new Worker(new URL("engine-worker.js" + VERSION, HERE), { type: "module" });
+    const url = new URL("engine-worker.js" + VERSION, HERE);
+    if (warm) url.hash = "warm";
+    this.worker = new Worker(url, { type: "module" });
     this.worker.onmessage = (event) => this.onMessage(event.data);
     // The worker script itself failed to load, or crashed.
     this.worker.onerror = (event) => {
@@ -93,6 +100,21 @@ export class Engine {
         this.armWatchdog(message.stage !== "runtime" || (message.total > 0 && message.loaded >= message.total));
       }
       this.report();
+    } else if (message.type === "timing") {
+      // Where the start spent its time (scripts/bench_load.py reads these marks).
+      const startTime = Math.max(0, message.at - performance.timeOrigin);
+      performance.mark(`cj-engine-timing-${message.name}`, { startTime, detail: message.detail });
+      rememberSnapshot(message.name, message.detail);
+    } else if (message.type === "unwarmed") {
+      // No snapshot after all: back to idle, and the reader's first use starts the engine.
+      performance.mark("cj-engine-unwarmed");
+      clearTimeout(this.watchdog);
+      this.worker.terminate();
+      this.worker = null;
+      this.stage = "idle";
+      this.fraction = 0;
+      if (this.wanted) this.start(); // a widget asked for it meanwhile: start for real
+      else this.report();
     } else if (message.type === "failed") {
       this.fail(new Error(message.message));
     } else if (message.type === "answer") {
@@ -142,6 +164,59 @@ export function engine() {
   engineInstance ??= new Engine(); // one worker per page, shared by every widget on it
   return engineInstance;
 }
+
+// ----- a later visit: the engine started before the reader presses -----------------------------
+
+// Measured by scripts/bench_load.py (idle 2-core machine): on a second visit the press waits
+// 0.6 s for an engine restored from its snapshot; started at idle once a stepper is in view,
+// the engine is ready 0.6 s after the page loaded and the press waits 0.14 s. That start
+// costs about 0.6 s of CPU and the worker's memory (a 31 MB Python heap), and nothing to
+// download: it is done only on a visit after this very build's engine has started once on
+// this browser (its snapshot is stored), never on a first visit (seconds of CPU and 5 MB: the
+// engine waits for the reader), and not when the reader asked to save data.
+const SNAPSHOT_KEY = "cj-engine-snapshot"; // localStorage: the ?v=… whose snapshot is stored
+
+function rememberSnapshot(name, detail) {
+  try {
+    if ((name === "snapshot-stored" && detail > 0) || (name === "engine-imported" && detail === "snapshot")) {
+      localStorage.setItem(SNAPSHOT_KEY, VERSION);
+    } else if (name === "snapshot-dropped") {
+      localStorage.removeItem(SNAPSHOT_KEY);
+    }
+  } catch {
+    // No localStorage (disabled, private mode): never warmed, started by the reader.
+  }
+}
+
+function snapshotStored() {
+  try {
+    return localStorage.getItem(SNAPSHOT_KEY) === VERSION;
+  } catch {
+    return false;
+  }
+}
+
+// Start the engine when one of `selector`'s widgets is in view and the browser is idle, on a
+// visit where that is cheap (see above). The widget's own state stays as it is: its first use
+// finds the engine ready.
+export function warmWhenIdle(selector) {
+  if (!snapshotStored() || navigator.connection?.saveData || typeof IntersectionObserver === "undefined") return;
+  const begin = () => {
+    const widgets = document.querySelectorAll(selector);
+    if (!widgets.length) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      const idle = globalThis.requestIdleCallback ?? ((callback) => setTimeout(callback, 500));
+      idle(() => engine().start({ warm: true }), { timeout: 3000 });
+    });
+    widgets.forEach((widget) => observer.observe(widget));
+  };
+  // After the page's load: its own requests and the widgets' set-up go first.
+  if (document.readyState === "complete") setTimeout(begin);
+  else addEventListener("load", begin, { once: true });
+}
+warmWhenIdle(".cj-stepper"); // practice and puzzles start their engine at once anyway
 
 // What the hook wrote into the page: loading/failure messages, language, language home.
 let early = null;

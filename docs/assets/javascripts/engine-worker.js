@@ -5,15 +5,25 @@
 // engine.practice_api).
 //
 // Started by engine-client.js only when a widget needs the engine (a reader's first step,
-// quiz card or match), never merely because a page was opened. Every URL is resolved against
+// quiz card or match), never merely because a page was opened, except ahead of the reader on
+// a later visit, and then only from a stored snapshot (engine-worker.js#warm). Every URL is resolved against
 // this file's own location (<site>/assets/javascripts/engine-worker.js), never against the
 // page: pages live at several depths and under /fr/, /pt/… while this file and Pyodide exist
 // once, at the site root. Nothing is ever fetched from a CDN.
 //
+// A second start is made fast by a memory snapshot (engine-snapshot.js): the first start,
+// once the engine is imported and before it answers anything, copies Pyodide's memory; later
+// starts restore it instead of starting Python and importing the engine again.
+//
 // Messages to the page:
 //   {type: "progress", stage: "runtime" | "engine" | "ready", at, loaded, total}
 //                                                  loaded/total: boot bytes downloaded so far
+//   {type: "timing", name, at, detail}             a step of the start, for the benchmark
+//                                                  (scripts/bench_load.py), never shown
 //   {type: "failed", message}                      loading failed; no answers will follow
+//   {type: "unwarmed"}                             started as engine-worker.js#warm (ahead of
+//                                                  the reader) and no snapshot is stored: this
+//                                                  worker stops; the reader's use starts another
 //   {type: "answer", id, answer}                   answer: the JSON text web_api returned
 // Messages from the page:
 //   {id, request}                                  request: a JSON text for web_api.handle
@@ -23,6 +33,10 @@ const HERE = new URL(import.meta.url);
 const VERSION = HERE.search;
 const MANIFEST = new URL("../engine/manifest.json" + VERSION, HERE);
 const ENGINE_DIR = "/home/pyodide/cj"; // where the archive is unpacked in Pyodide's filesystem
+// Started ahead of the reader (engine-client.js warmWhenIdle): only a snapshot start is cheap
+// enough for that; anything else waits for the reader.
+const WARM_ONLY = HERE.hash === "#warm";
+const UNWARMED = "no snapshot to start from ahead of the reader";
 
 // Bytes of the boot downloads received so far, by URL, against the manifest's sizes.
 const received = new Map();
@@ -95,27 +109,123 @@ async function fetchOk(url, what) {
   return response;
 }
 
-async function boot() {
-  progress("runtime");
-  const manifest = await (await fetchOk(MANIFEST, "engine manifest")).json();
-  const pyodideDir = new URL(manifest.pyodide_dir, MANIFEST).href;
-  expectedBytes = manifest.bytes + Object.values(manifest.boot_bytes).reduce((sum, bytes) => sum + bytes, 0);
-  // The engine archive is small: fetch it while Pyodide downloads and compiles.
-  const archive = fetchOk(new URL(manifest.engine, MANIFEST), "engine archive").then((response) => response.arrayBuffer());
-  archive.catch(() => {}); // awaited below; avoid an "unhandled rejection" log meanwhile
-  const { loadPyodide } = await import(pyodideDir + "pyodide.mjs");
-  const pyodide = await loadPyodide({
+// Where a start spends its time, for scripts/bench_load.py: each step's end on the wall clock
+// shared with the page. The page keeps them as performance marks; nothing shows them.
+function timing(name, detail = null) {
+  postMessage({ type: "timing", name, at: performance.timeOrigin + performance.now(), detail });
+}
+timing("worker-loaded");
+
+// Pyodide compiles and instantiates its WebAssembly itself; wrap the calls to time them.
+for (const name of ["instantiateStreaming", "instantiate"]) {
+  const original = WebAssembly[name];
+  WebAssembly[name] = async (...args) => {
+    timing("wasm-start");
+    const result = await original.apply(WebAssembly, args);
+    if (result && result.instance) timing("wasm-instantiated");
+    return result;
+  };
+}
+
+// The snapshot helpers; without them (a failed download) every start is a cold start.
+const snapshots = import(new URL("engine-snapshot.js" + VERSION, HERE).href).catch(() => null);
+
+// What the first answer waits for: storing a new snapshot starts only after it (a first
+// visit's reader never waits for the copy to be written).
+let firstAnswered = null;
+const answered = new Promise((resolve) => {
+  firstAnswered = resolve;
+});
+
+async function startPython(runtime, pyodideDir, manifest, memory) {
+  const options = {
     indexURL: pyodideDir,
+    // Imported by the worker itself, at the same time as pyodide.mjs and the snapshot.
+    createPyodideModule: runtime.createPyodideModule,
     // A lock file without packages, given inline: the engine loads none, so Pyodide need
     // not download its 120 KB package list. Any package attempt stays on this site.
     lockFileContents: { info: manifest.lock_info, packages: {} },
     packageBaseUrl: pyodideDir,
     stdout: () => {},
     stderr: () => {},
-  });
+  };
+  // Either restore the snapshot (a promise of its memory: Pyodide fetches its files
+  // meanwhile), or start cold and be allowed to make one.
+  return runtime.loadPyodide(memory ? { ...options, _loadSnapshot: memory } : { ...options, _makeSnapshot: true });
+}
+
+const reason = (error) => String(error && error.message ? error.message : error);
+
+async function boot() {
+  progress("runtime");
+  const manifest = await (await fetchOk(MANIFEST, "engine manifest")).json();
+  timing("manifest");
+  const pyodideDir = new URL(manifest.pyodide_dir, MANIFEST).href;
+  expectedBytes = manifest.bytes + Object.values(manifest.boot_bytes).reduce((sum, bytes) => sum + bytes, 0);
+  // The engine archive is small: fetch it while Pyodide downloads and compiles.
+  const archive = fetchOk(new URL(manifest.engine, MANIFEST), "engine archive").then((response) => response.arrayBuffer());
+  archive.catch(() => {}); // awaited below; avoid an "unhandled rejection" log meanwhile
+  const cacheName = manifest.snapshot_cache;
+  const helpers = await snapshots;
+  const found = helpers ? helpers.findSnapshot(cacheName, MANIFEST) : Promise.resolve(null);
+  // Read and check the snapshot while Pyodide's scripts are imported.
+  const memory = found.then((response) => response && helpers.snapshotMemory(response));
+  memory.catch(() => {}); // a damaged snapshot fails loadPyodide below, which handles it
+  // Both of Pyodide's scripts at once (loadPyodide would import the second only after the first).
+  const [{ loadPyodide }, { default: createPyodideModule }] = await Promise.all([
+    import(pyodideDir + "pyodide.mjs"),
+    import(pyodideDir + "pyodide.asm.mjs"),
+  ]);
+  const runtime = { loadPyodide, createPyodideModule };
+  timing("pyodide-module");
+  const snapshot = await found;
+  if (!snapshot && WARM_ONLY) throw new Error(UNWARMED);
+  if (snapshot) {
+    try {
+      const restoring = memory.then((bytes) => {
+        timing("snapshot-read", bytes.length);
+        return bytes;
+      });
+      const pyodide = await startPython(runtime, pyodideDir, manifest, restoring);
+      timing("python-restored");
+      pyodide.unpackArchive(await archive, "zip", { extractDir: ENGINE_DIR });
+      // The snapshot holds the same random state at every restore: draw a fresh one.
+      pyodide.runPython("import random\nrandom.seed()");
+      const handle = pyodide.pyimport("engine.web_api").handle;
+      timing("engine-imported", "snapshot");
+      progress("ready");
+      return handle;
+    } catch (error) {
+      // A snapshot Pyodide cannot use (damaged, another build): drop it and start cold.
+      timing("snapshot-dropped", reason(error));
+      await helpers.dropSnapshot(cacheName);
+      if (WARM_ONLY) throw new Error(UNWARMED);
+    }
+  }
+  const pyodide = await startPython(runtime, pyodideDir, manifest, null);
+  timing("python-started");
   progress("engine");
   pyodide.unpackArchive(await archive, "zip", { extractDir: ENGINE_DIR });
-  pyodide.runPython(`import sys\nif ${JSON.stringify(ENGINE_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})`);
+  timing("engine-unpacked");
+  pyodide.runPython(
+    `import sys\nif ${JSON.stringify(ENGINE_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})\nimport engine.web_api`,
+  );
+  timing("engine-imported", "cold");
+  // The snapshot is taken now, before any request: it must hold the engine as imported, never
+  // a page's match or cached answers. Copying the memory is quick; encoding and storing it
+  // wait for the first answer.
+  if (helpers && cacheName) {
+    try {
+      const copy = pyodide.makeMemorySnapshot();
+      timing("snapshot-made", copy.length);
+      answered
+        .then(() => helpers.storeSnapshot(cacheName, MANIFEST, copy))
+        .then((size) => timing("snapshot-stored", size))
+        .catch(() => {});
+    } catch (error) {
+      timing("snapshot-failed", reason(error));
+    }
+  }
   const handle = pyodide.pyimport("engine.web_api").handle;
   progress("ready");
   return handle;
@@ -125,7 +235,8 @@ const booted = Promise.race([boot(), failedFetch]).finally(() => {
   self.fetch = realFetch; // booted (or failed): stop watching
 });
 booted.catch((error) => {
-  postMessage({ type: "failed", message: String(error && error.message ? error.message : error) });
+  if (error && error.message === UNWARMED) postMessage({ type: "unwarmed" });
+  else postMessage({ type: "failed", message: reason(error) });
 });
 
 self.onmessage = async (event) => {
@@ -145,4 +256,5 @@ self.onmessage = async (event) => {
     answer = JSON.stringify({ ok: false, error: { code: "internal", message: String(error) } });
   }
   postMessage({ type: "answer", id, answer });
+  firstAnswered();
 };

@@ -1,0 +1,178 @@
+"""The engine's memory snapshot (engine-snapshot.js, engine-worker.js): a second start restores
+it and answers exactly as a cold start; a damaged or refused snapshot is dropped and the engine
+starts cold; a snapshot of another engine (an older build) is never restored. On a later visit
+the stepper's engine starts at idle from the snapshot (engine-client.js warmWhenIdle), and
+only from it.
+
+The worker reports how the engine started through performance marks on the page
+(`cj-engine-timing-engine-imported`, detail "cold" or "snapshot"), the ones
+scripts/bench_load.py reads.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+EXAMPLE = "examples/hearts-trump/"
+TIMEOUT_MS = 60_000
+
+# The same requests on every start: the catalogue, a seeded practice deal and the engine's
+# advice on it (a search over sampled deals: any difference in the engine's state shows).
+ANSWERS = """async () => {
+  const src = document.querySelector('script[src*="stepper.js"]').src;
+  const client = await import(src.replace('stepper.js', 'engine-client.js'));
+  const engine = client.engine();
+  const catalogue = await engine.request({ op: 'catalogue', lang: 'fr' });
+  const deal = await engine.request({ op: 'practice.new', seed: 7 });
+  const hint = await engine.request({ op: 'practice.hint', record: deal.record });
+  return [catalogue, deal, hint];
+}"""
+STORED = "() => performance.getEntriesByName('cj-engine-timing-snapshot-stored').length > 0"
+MARK_DETAIL = "(name) => performance.getEntriesByName('cj-engine-timing-' + name).map((mark) => mark.detail)"
+CACHE_NAMES = "async () => (await caches.keys()).filter((name) => name.startsWith('cj-snapshot-'))"
+# Replace the stored snapshot: damaged on disk (bytes of its memory flipped), or well formed
+# for our checks but not a memory Pyodide accepts.
+SPOIL = """async ([name, how]) => {
+  const cache = await caches.open(name);
+  const [key] = await cache.keys();
+  let bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+  if (how === 'damaged') {
+    const middle = Math.floor(bytes.length / 2);
+    for (let i = middle; i < middle + 64; i++) bytes[i] ^= 0xff;
+  } else {
+    const src = document.querySelector('script[src*="stepper.js"]').src;
+    const helpers = await import(src.replace('stepper.js', 'engine-snapshot.js'));
+    bytes = await helpers.encodeSnapshot(new Uint8Array(1 << 20).fill(0x5a));
+  }
+  await cache.put(key, new Response(bytes));
+}"""
+# Move the stored snapshot to the cache another engine archive would use (an older build's).
+MOVE = """async ([from, to]) => {
+  const source = await caches.open(from);
+  const [key] = await source.keys();
+  const bytes = await (await source.match(key)).arrayBuffer();
+  await (await caches.open(to)).put(key, new Response(bytes));
+  await caches.delete(from);
+}"""
+
+
+def snapshot_cache(site_dir) -> str:
+    manifest = json.loads((site_dir / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))
+    return manifest["snapshot_cache"]
+
+
+def start_engine(page, url: str) -> list:
+    """Open the example, start its engine and return the answers to ANSWERS."""
+    page.goto(url)
+    return page.evaluate(ANSWERS)
+
+
+def started_from(page) -> str:
+    [how] = page.evaluate(MARK_DETAIL, "engine-imported")
+    return how
+
+
+def wait_stored(page) -> None:
+    page.wait_for_function(STORED, timeout=TIMEOUT_MS, polling=100)
+    [size] = page.evaluate(MARK_DETAIL, "snapshot-stored")
+    assert size > 1_000_000, "the snapshot was not stored"
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context()
+    yield context
+    context.close()
+
+
+def test_a_second_start_restores_the_snapshot_and_answers_the_same(context, site_url, site_dir):
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    cold = start_engine(page, site_url + EXAMPLE)
+    assert started_from(page) == "cold"
+    wait_stored(page)
+    assert page.evaluate(CACHE_NAMES) == [snapshot_cache(site_dir)]
+    restored = start_engine(page, site_url + EXAMPLE)
+    assert started_from(page) == "snapshot"
+    assert restored == cold
+    # The stepper itself works on the restored engine.
+    page.locator(".cj-stepper [data-action=next]").click()
+    page.wait_for_function("() => document.querySelector('.cj-stepper').dataset.step === '1'")
+    assert errors == []
+
+
+@pytest.mark.parametrize("how", ["damaged", "refused"])
+def test_a_bad_snapshot_is_dropped_and_the_engine_starts_cold(context, site_url, site_dir, how):
+    page = context.new_page()
+    cold = start_engine(page, site_url + EXAMPLE)
+    wait_stored(page)
+    page.evaluate(SPOIL, [snapshot_cache(site_dir), how])
+    again = start_engine(page, site_url + EXAMPLE)
+    assert started_from(page) == "cold"
+    [reason] = page.evaluate(MARK_DETAIL, "snapshot-dropped")
+    if how == "damaged":
+        assert "checksum" in reason
+    assert again == cold
+    # A good snapshot replaces the bad one, and the next start uses it.
+    wait_stored(page)
+    assert start_engine(page, site_url + EXAMPLE) == cold
+    assert started_from(page) == "snapshot"
+
+
+def test_the_snapshot_of_another_engine_is_never_restored(context, site_url, site_dir):
+    page = context.new_page()
+    cold = start_engine(page, site_url + EXAMPLE)
+    wait_stored(page)
+    current = snapshot_cache(site_dir)
+    older = current.rsplit("-", 1)[0] + "-000000000000"  # the same Pyodide, another engine archive
+    page.evaluate(MOVE, [current, older])
+    assert page.evaluate(CACHE_NAMES) == [older]
+    again = start_engine(page, site_url + EXAMPLE)
+    assert started_from(page) == "cold"
+    assert again == cold
+    # Storing this engine's snapshot deletes the other engine's.
+    wait_stored(page)
+    assert page.evaluate(CACHE_NAMES) == [current]
+
+
+READY = "() => performance.getEntriesByName('cj-engine-ready').length > 0"
+UNWARMED = "() => performance.getEntriesByName('cj-engine-unwarmed').length > 0"
+DROP_ALL = """async () => {
+  for (const name of await caches.keys()) if (name.startsWith('cj-snapshot-')) await caches.delete(name);
+}"""
+
+
+def step_once(page) -> None:
+    page.locator(".cj-stepper [data-action=next]").click()
+    step_one = "() => document.querySelector('.cj-stepper').dataset.step === '1'"
+    page.wait_for_function(step_one, timeout=TIMEOUT_MS)
+
+
+def test_a_later_visit_starts_the_engine_at_idle_from_the_snapshot(context, site_url):
+    page = context.new_page()
+    start_engine(page, site_url + EXAMPLE)
+    wait_stored(page)
+    page.goto(site_url + EXAMPLE)
+    # Nobody touches the page: the engine starts once the stepper is in view and all is idle.
+    page.wait_for_function(READY, timeout=TIMEOUT_MS, polling=100)
+    assert started_from(page) == "snapshot"
+    assert page.locator(".cj-stepper").get_attribute("data-state") == "idle"  # the widget waits
+    step_once(page)
+
+
+def test_without_a_snapshot_the_engine_waits_for_the_reader(context, site_url):
+    page = context.new_page()
+    start_engine(page, site_url + EXAMPLE)
+    wait_stored(page)
+    page.evaluate(DROP_ALL)  # evicted, say: the page still believes it is there
+    page.goto(site_url + EXAMPLE)
+    page.wait_for_function(UNWARMED, timeout=TIMEOUT_MS, polling=100)
+    assert not page.evaluate(READY)
+    assert page.evaluate(MARK_DETAIL, "engine-imported") == []  # no cold start without the reader
+    step_once(page)
+    assert started_from(page) == "cold"
