@@ -25,6 +25,10 @@ same run (`--deals 30000 --repeats 3 --pyodide --instructions 1000 --compare /tm
     callgrind instructions per deal: this tree 439,258, issue-3 code 427,185 (speed ratio 0.973)
     CPython per CPU s: this tree 25,100-25,700, issue-3 code 27,700-28,200 (loaded machine)
     Pyodide: this tree 9,748 deals/s, issue-3 code 9,493 (ratio 1.03); ratio to Deal.play 4.3-4.6
+Idle machine (load 0.00), same command without --instructions:
+    CPython per CPU s: this tree 25,822, issue-3 code 27,472 (ratio 0.94; 0.94 x 37,474 = 35,200)
+    Pyodide: this tree 10,530 deals/s (goal >= 10,000), issue-3 code 11,046 (ratio 0.95)
+    ratio to the Deal.play reference: CPython 5.2, Pyodide 4.5-4.7 (goal >= 2.5)
 The issue-3 code runs about 27,000-28,000 deals/s on today's 2-core machine, idle or not, so no
 version reaches 35,000 here in absolute terms; the ratio to it is the comparison this script makes.
 Pyodide has no CPU clock (its per-CPU-second rate is the wall rate).
