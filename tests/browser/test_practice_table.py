@@ -205,7 +205,7 @@ def test_a_click_ends_the_hold_and_reduced_motion_moves_nothing(watched_page, si
         "{not json",
     ],
 )
-def test_bad_statistics_are_dropped_with_a_notice_and_the_match_ends(watched_page, site_url, stored):
+def test_bad_statistics_are_dropped_with_a_notice(watched_page, site_url, stored):
     page = watched_page.page
     no_motion(page)
     store_once(page, "cj-practice-stats", stored)
@@ -214,6 +214,18 @@ def test_bad_statistics_are_dropped_with_a_notice_and_the_match_ends(watched_pag
     table = wait_ready(page)
     notice = table.locator("[data-role=notice][data-kind=stats]")
     assert notice.is_visible() and cat["practice"]["notice"]["stats_dropped"] in notice.inner_text()
+    assert page.evaluate("() => localStorage.getItem('cj-practice-stats')") != stored
+    check_clean(watched_page)
+
+
+def test_after_bad_statistics_a_finished_match_counts_and_stays_finished(watched_page, site_url):
+    """Play on after the notice (one bad kind is enough: every kind is dropped the same way)."""
+    page = watched_page.page
+    no_motion(page)
+    store_once(page, "cj-practice-stats", "{not json")
+    page.goto(practice_url(site_url, "es", "?seed=21&rules=standard,target:1&level=random"))
+    table = wait_ready(page)
+    assert table.locator("[data-role=notice][data-kind=stats]").is_visible()
     wait_settled(page)
     finish_match(page, table)
     stats = page.evaluate("() => JSON.parse(localStorage.getItem('cj-practice-stats'))")
