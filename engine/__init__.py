@@ -15,19 +15,19 @@ Standard library only; runs on CPython 3.11+ and in Pyodide. The public API:
 The command line is `python -m engine` (installed as `california-jack`).
 """
 
-from .ai import hint
-from .analysis import analyse
-from .bots import BOTS, RandomBot, make_bot, register_bot
-from .cards import card_code, cards_of, mask_of, parse_card
-from .deal import Deal, Draw, Trick
-from .errors import IllegalPlay, SetupError
-from .facts import facts
-from .match import Match
-from .outcome import DealResult, PointReason
-from .record import ReadRecord, RecordError, read_record, record_of, replay
-from .rules import PRESETS, Rules, RulesError
-from .simulate import simulate
-from .view import PlayerView
+from engine.ai import hint
+from engine.ai.bots import BOTS, RandomBot, make_bot, register_bot
+from engine.ai.simulate import simulate
+from engine.analysis.deal_analysis import analyse
+from engine.core.cards import card_code, cards_of, mask_of, parse_card
+from engine.core.deal import Deal, Draw, Trick
+from engine.core.errors import IllegalPlay, SetupError
+from engine.core.facts import facts
+from engine.core.match import Match
+from engine.core.outcome import DealResult, PointReason
+from engine.core.record import ReadRecord, RecordError, read_record, record_of, replay
+from engine.core.rules import PRESETS, Rules, RulesError
+from engine.core.view import PlayerView
 
 __all__ = [
     "BOTS",

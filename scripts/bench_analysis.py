@@ -35,7 +35,7 @@ MEASURE = r"""
 import json, random, sys, time
 from engine import Deal, Rules, record_of
 from engine.ai.heuristic import HeuristicBot
-from engine.analysis import analyse
+from engine.analysis.deal_analysis import analyse
 
 deals, seed = int(sys.argv[1]), int(sys.argv[2])
 
@@ -69,7 +69,7 @@ SPREAD = r"""
 import json, random, statistics, sys
 from engine import Deal, Rules, record_of
 from engine.ai.heuristic import HeuristicBot
-from engine.analysis import analyse
+from engine.analysis.deal_analysis import analyse
 
 deals, seed, samples, seeds = (int(a) for a in sys.argv[1:5])
 deviations = []

@@ -54,9 +54,9 @@ RUNNER = ROOT / "tests" / "pyodide" / "run_in_pyodide.mjs"
 BENCH_CODE = """
 import gc, json, random, sys, time
 from engine import Deal, Rules
-from engine.scoring import deal_points
-from engine.shuffle import deal_deck, shuffled_deck
-from engine.simulate import random_playout
+from engine.core.scoring import deal_points
+from engine.core.shuffle import deal_deck, shuffled_deck
+from engine.ai.simulate import random_playout
 
 def reference_playout(rules, rng, dealer):
     # The straightforward way: the public Deal, one checked play at a time.
@@ -143,7 +143,7 @@ def run_pyodide(root: Path, rules: str, deals: int, seed: int, repeats: int) -> 
 INSTRUCTIONS_CODE = """
 import gc, random, sys
 from engine import Rules
-from engine.simulate import random_playout
+from engine.ai.simulate import random_playout
 rules = Rules.preset(sys.argv[1])
 deals, seed = int(sys.argv[2]), int(sys.argv[3])
 gc.disable()

@@ -28,7 +28,7 @@ from serve_site import make_server  # noqa: E402
 from support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 from engine.ai.expert import DEFAULT_SAMPLES  # noqa: E402
-from engine.practice_api import DEFAULT_LEVEL  # noqa: E402
+from engine.surfaces.practice_api import DEFAULT_LEVEL  # noqa: E402
 
 
 def expert_budget() -> str:

@@ -28,7 +28,7 @@ RUNNER = ROOT / "tests" / "pyodide" / "run_in_pyodide.mjs"
 # Runs unchanged in CPython and in Pyodide; reads the puzzles from its first argument.
 MEASURE = r"""
 import json, sys, time
-from engine.web_api import handle
+from engine.surfaces.web_api import handle
 
 puzzles = json.loads(sys.argv[1])
 out = {"position": [], "play": []}

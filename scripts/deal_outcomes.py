@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine import Deal, Rules  # noqa: E402
 from engine.ai.heuristic import HeuristicBot  # noqa: E402
-from engine.match_odds import OUTCOMES_FILE  # noqa: E402
+from engine.analysis.match_odds import OUTCOMES_FILE  # noqa: E402
 
 
 def outcome_counts(rules: Rules, seed: int, deals: int) -> Counter:

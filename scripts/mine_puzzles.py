@@ -30,10 +30,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.ai.heuristic import HeuristicBot  # noqa: E402
-from engine.analysis import endgame_solver, is_exact  # noqa: E402
-from engine.deal import Deal  # noqa: E402
-from engine.puzzles import build_puzzle  # noqa: E402
-from engine.rules import Rules  # noqa: E402
+from engine.analysis.deal_analysis import endgame_solver, is_exact  # noqa: E402
+from engine.analysis.puzzles import build_puzzle  # noqa: E402
+from engine.core.deal import Deal  # noqa: E402
+from engine.core.rules import Rules  # noqa: E402
 
 OUT = ROOT / "tutorials" / "puzzles.jsonl"
 PER_DEAL = 2

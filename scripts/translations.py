@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.catalogue import DEFAULT_LANGUAGE, LANGUAGES  # noqa: E402
+from engine.surfaces.catalogue import DEFAULT_LANGUAGE, LANGUAGES  # noqa: E402
 
 DOCS = ROOT / "docs"
 KEY = "translation_of"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine.catalogue import DEFAULT_LANGUAGE, LANGUAGES  # noqa: F401 - shared with the test folders
+from engine.surfaces.catalogue import DEFAULT_LANGUAGE, LANGUAGES  # noqa: F401 - shared with the test folders
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -13,10 +13,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..cards import CARD_VALUE, NINE, SUIT_MASK_OF, SUIT_MASKS, SUIT_OF, TWO, cards_of, make_card, mask_value
-from ..kernel import PlayState
-from ..scoring import deal_points
-from ..tricks import trick_count
+from engine.core.cards import (
+    CARD_VALUE,
+    NINE,
+    SUIT_MASK_OF,
+    SUIT_MASKS,
+    SUIT_OF,
+    TWO,
+    cards_of,
+    make_card,
+    mask_value,
+)
+from engine.core.kernel import PlayState
+from engine.core.scoring import deal_points
+from engine.core.tricks import trick_count
 
 _INF = 99
 _LO, _HI = -5, 5  # Five points at most, each +1 or -1 for seat 0.

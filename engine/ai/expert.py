@@ -16,17 +16,17 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ..cards import JACK, RANK_OF, SUIT_MASKS, SUIT_OF, TEN, TWO, make_card
-from ..limits import MAX_SAMPLES
-from ..tricks import beating_masks
-from .endgame import EndgameSolver, solve_position
-from .heuristic import HeuristicBot, is_boss, view_gone, view_top
-from .world import played_by_seat, sample_world
+from engine.ai.endgame import EndgameSolver, solve_position
+from engine.ai.heuristic import HeuristicBot, is_boss, view_gone, view_top
+from engine.ai.world import played_by_seat, sample_world
+from engine.core.cards import JACK, RANK_OF, SUIT_MASKS, SUIT_OF, TEN, TWO, make_card
+from engine.core.limits import MAX_SAMPLES
+from engine.core.tricks import beating_masks
 
 if TYPE_CHECKING:
-    from ..deal import Deal
-    from ..rules import Rules
-    from ..view import PlayerView
+    from engine.core.deal import Deal
+    from engine.core.rules import Rules
+    from engine.core.view import PlayerView
 
 # Worlds sampled per decision. DEFAULT_SAMPLES, measured with scripts/bench_bots.py --deals 300
 # (expert vs heuristic points share): 48 -> 69.9%, 64 -> 72.2%, 80 -> 71.6%; the old 50 ms

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import (
+from engine.core.cards import (
     ACE,
     CARD_VALUE,
     JACK,
@@ -26,11 +26,11 @@ from ..cards import (
     cards_of,
     make_card,
 )
-from ..tricks import beating_masks
+from engine.core.tricks import beating_masks
 
 if TYPE_CHECKING:
-    from ..rules import Rules
-    from ..view import PlayerView
+    from engine.core.rules import Rules
+    from engine.core.view import PlayerView
 
 
 def prize_tables(trump: int, nine_point: bool) -> tuple[float, ...]:

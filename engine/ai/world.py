@@ -11,12 +11,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ..cards import SUIT_MASK_OF, SUIT_MASKS, cards_of
-from ..kernel import PlayState
-from .heuristic import heuristic_card
+from engine.ai.heuristic import heuristic_card
+from engine.core.cards import SUIT_MASK_OF, SUIT_MASKS, cards_of
+from engine.core.kernel import PlayState
 
 if TYPE_CHECKING:
-    from ..view import PlayerView
+    from engine.core.view import PlayerView
 
 
 def played_by_seat(view: PlayerView) -> list[int]:

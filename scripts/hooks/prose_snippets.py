@@ -20,7 +20,7 @@ import typography
 from worked_examples_render import card_html
 from worked_examples_strings import Catalogue
 
-from engine.cards import (
+from engine.core.cards import (
     CARD_VALUE,
     FULL_DECK_MASK,
     SUIT_MASKS,
@@ -31,10 +31,10 @@ from engine.cards import (
     mask_value,
     parse_card,
 )
-from engine.legality import legal_mask
-from engine.rules import Rules, RulesError
-from engine.scoring import POINT_NAMES, deal_points
-from engine.tricks import DRAW_ORDER, trick_winner
+from engine.core.legality import legal_mask
+from engine.core.rules import Rules, RulesError
+from engine.core.scoring import POINT_NAMES, deal_points
+from engine.core.tricks import DRAW_ORDER, trick_winner
 
 SEATS = "ABC"
 KINDS = ("trick", "draw", "count", "rest", "value", "points")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import site_data
 import typography
 
-from engine.rules import ALLOWED, PRESETS, Rules
+from engine.core.rules import ALLOWED, PRESETS, Rules
 
 # RULES.md §2 order.
 OPTION_KEYS = (

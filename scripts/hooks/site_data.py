@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from engine.catalogue import LANGUAGES  # noqa: F401 - re-exported for hooks and tests
+from engine.surfaces.catalogue import LANGUAGES  # noqa: F401 - re-exported for hooks and tests
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "engine" / "locales"

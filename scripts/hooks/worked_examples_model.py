@@ -22,8 +22,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402  (the repository root must be on sys.path first)
-from engine.catalogue import LANGUAGES  # noqa: E402
-from engine.record import read_record  # noqa: E402
+from engine.core.record import read_record  # noqa: E402
+from engine.surfaces.catalogue import LANGUAGES  # noqa: E402
 
 TUTORIALS = ROOT / "tutorials"
 SEAT_LETTERS = "ABC"

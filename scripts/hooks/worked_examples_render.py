@@ -29,7 +29,7 @@ from worked_examples_model import (
 )
 from worked_examples_strings import Catalogue
 
-from engine.scoring import count_out
+from engine.core.scoring import count_out
 
 
 def esc(text: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine.catalogue import LANGUAGES  # noqa: F401 - re-exported for the renderers
+from engine.surfaces.catalogue import LANGUAGES  # noqa: F401 - re-exported for the renderers
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "engine" / "locales"

@@ -28,7 +28,7 @@ from practice_support import (
 )
 
 from engine.ai import REASON_CODES
-from engine.web_api import handle
+from engine.surfaces.web_api import handle
 
 pytestmark = pytest.mark.browser
 

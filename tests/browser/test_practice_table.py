@@ -26,7 +26,7 @@ from practice_support import (
     wait_settled,
 )
 
-from engine.web_api import handle
+from engine.surfaces.web_api import handle
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ import json
 import pytest
 from support import ROOT, language_prefix, serious_violations
 
-from engine.puzzles import daily_index, judge, position_of
+from engine.analysis.puzzles import daily_index, judge, position_of
 
 pytestmark = pytest.mark.browser
 
@@ -181,7 +181,7 @@ def test_a_blunder_saved_from_review_becomes_a_personal_puzzle(watched_page, sit
 
     from engine import Deal, Rules, record_of
     from engine.ai.heuristic import HeuristicBot
-    from engine.analysis import analyse
+    from engine.analysis.deal_analysis import analyse
 
     # A deal where the reader (seat 0) plays at random: it blunders once the stock is empty.
     deal = Deal.from_seed(Rules(), 30, 1)

@@ -18,7 +18,7 @@ from support import ROOT, language_prefix, serious_violations
 
 from engine import Deal, Rules, record_of
 from engine.ai.heuristic import HeuristicBot
-from engine.analysis import analyse
+from engine.analysis.deal_analysis import analyse
 
 pytestmark = pytest.mark.browser
 

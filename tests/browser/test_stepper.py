@@ -18,7 +18,7 @@ import pytest
 import yaml
 from support import LANGUAGES, ROOT, language_prefix, settle_animations
 
-from engine.web_api import handle
+from engine.surfaces.web_api import handle
 
 pytestmark = pytest.mark.browser
 

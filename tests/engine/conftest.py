@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Deal, Rules, parse_card
-from engine.tricks import stock_size
+from engine.core.tricks import stock_size
 
 
 def cards(text: str) -> list[int]:

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine import Deal, IllegalPlay, Rules, card_code, record_of
-from engine.analysis import (
+from engine.analysis.deal_analysis import (
     DEFAULT_SAMPLES,
     GRADES,
     VALUE_BANDS,
@@ -19,9 +19,9 @@ from engine.analysis import (
     grade_of,
     is_exact,
 )
-from engine.analysis_reasons import REASON_CODES
-from engine.catalogue import LANGUAGES, Catalogue
-from engine.match_odds import match_win_chance
+from engine.analysis.match_odds import match_win_chance
+from engine.analysis.reasons import REASON_CODES
+from engine.surfaces.catalogue import LANGUAGES, Catalogue
 
 RULE_MIXES = (
     Rules(),
@@ -359,7 +359,7 @@ def test_every_grade_and_reason_is_explained_in_every_language(lang):
 
 
 def test_cli_prints_json_and_annotated_text(tmp_path, capsys):
-    from engine.cli import main
+    from engine.surfaces.cli import main
 
     path = tmp_path / "deal.json"
     path.write_text(json.dumps(played_record(8)), encoding="utf-8")
@@ -376,7 +376,7 @@ def test_cli_prints_json_and_annotated_text(tmp_path, capsys):
 
 
 def test_cli_reports_bad_input_without_a_traceback(tmp_path, capsys):
-    from engine.cli import main
+    from engine.surfaces.cli import main
 
     path = tmp_path / "deal.json"
     path.write_text("{not json", encoding="utf-8")
@@ -392,7 +392,7 @@ def test_cli_reports_bad_input_without_a_traceback(tmp_path, capsys):
 
 
 def test_web_api_analyse_op_answers_in_the_page_language_and_never_raises():
-    from engine.web_api import handle
+    from engine.surfaces.web_api import handle
 
     record = played_record(9)
     answer = json.loads(
@@ -415,7 +415,7 @@ def test_web_api_analyse_op_answers_in_the_page_language_and_never_raises():
 
 def test_reasons_agree_with_the_cards_and_the_points_given_up():
     from engine import parse_card
-    from engine.cards import RANK_OF, SUIT_OF, TEN
+    from engine.core.cards import RANK_OF, SUIT_OF, TEN
 
     point_reasons = {
         "gives_up_jack": "jack",
@@ -452,7 +452,7 @@ def test_reasons_agree_with_the_cards_and_the_points_given_up():
 
 
 def test_web_api_analyses_a_practice_match_records_finished_deal():
-    from engine.web_api import handle
+    from engine.surfaces.web_api import handle
 
     def ask(request: dict) -> dict:
         return json.loads(handle(json.dumps(request)))

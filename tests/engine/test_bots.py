@@ -8,11 +8,11 @@ import pytest
 
 from engine import PRESETS, Deal, IllegalPlay, Rules, parse_card, simulate
 from engine.ai import REASON_CODES, ExpertBot, HeuristicBot, hint, solve_view
+from engine.ai.bots import make_bot
 from engine.ai.world import sample_world
-from engine.bots import make_bot
-from engine.cards import cards_of
-from engine.cli import main
-from engine.limits import MAX_SAMPLES
+from engine.core.cards import cards_of
+from engine.core.limits import MAX_SAMPLES
+from engine.surfaces.cli import main
 
 
 def _random_prefix(rules, seed: int, plays: int) -> Deal:
@@ -180,7 +180,7 @@ def test_heuristic_takes_low_with_the_two_and_beats_random():
 
 
 def _codes():
-    from engine.cards import card_code
+    from engine.core.cards import card_code
 
     return [card_code(c) for c in range(52)]
 

@@ -19,9 +19,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import cli, replay
-from engine.limits import MAX_SAMPLES
-from engine.web_api import handle
+from engine import replay
+from engine.core.limits import MAX_SAMPLES
+from engine.surfaces import cli
+from engine.surfaces.web_api import handle
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 5
@@ -248,7 +249,7 @@ def test_a_hint_cannot_ask_for_unbounded_work():
 
 
 def test_an_internal_error_is_answered_with_its_code_and_no_detail(monkeypatch):
-    from engine import web_api
+    from engine.surfaces import web_api
 
     def broken(request):
         raise RuntimeError("secret detail from " + json.dumps(request))

@@ -1,9 +1,9 @@
 import pytest
 
 from engine import Match, Rules
-from engine.cards import RANK_OF
-from engine.match import cut_for_deal
-from engine.shuffle import seeded_rng
+from engine.core.cards import RANK_OF
+from engine.core.match import cut_for_deal
+from engine.core.shuffle import seeded_rng
 
 
 @pytest.mark.parametrize("mode", ["cut_low", "cut_high"])

@@ -1,7 +1,7 @@
 import pytest
 
 from engine import Deal, IllegalPlay, Rules, card_code, parse_card
-from engine.tricks import trick_winner
+from engine.core.tricks import trick_winner
 
 from .conftest import build_deal, cards
 
@@ -206,8 +206,8 @@ def test_from_cards_errors_name_the_field(hands, stock, dealer, field):
 def test_kernel_undo_takes_back_tricks_and_draws():
     import random
 
-    from engine.kernel import PlayState
-    from engine.shuffle import shuffled_deck
+    from engine.core.kernel import PlayState
+    from engine.core.shuffle import shuffled_deck
 
     for preset in ("standard", "shasta-sam"):
         rules = Rules.preset(preset)
@@ -237,8 +237,8 @@ def test_kernel_play_trick_is_the_same_as_playing_card_by_card():
     undo history) as its cards played one at a time, and undo takes it back card by card."""
     import random
 
-    from engine.kernel import PlayState
-    from engine.shuffle import shuffled_deck
+    from engine.core.kernel import PlayState
+    from engine.core.shuffle import shuffled_deck
 
     def snapshot(state):
         return (tuple(state.hands), tuple(state.won), tuple(state.played), state.pos, state.leader,
@@ -272,8 +272,8 @@ def test_kernel_state_built_mid_deal_knows_who_played_what():
     card to the end and back again with undo, even past the cards it was given."""
     import random
 
-    from engine.kernel import PlayState
-    from engine.shuffle import shuffled_deck
+    from engine.core.kernel import PlayState
+    from engine.core.shuffle import shuffled_deck
 
     def seen(state):
         return tuple(state.played), state.gone, tuple(state.hands), state.points()

@@ -10,9 +10,9 @@ import pytest
 
 from engine import Deal, Rules
 from engine.ai import REASON_CODES
-from engine.practice_api import parse_link, parse_rules, rules_text
-from engine.rules import PRESETS
-from engine.web_api import handle
+from engine.core.rules import PRESETS
+from engine.surfaces.practice_api import parse_link, parse_rules, rules_text
+from engine.surfaces.web_api import handle
 
 LANGUAGES = ("en", "pt", "fr", "es", "it")
 

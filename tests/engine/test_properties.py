@@ -6,11 +6,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import PRESETS, Deal, IllegalPlay, Rules, record_of, replay
-from engine.cards import mask_value
-from engine.kernel import PlayState
-from engine.outcome import deal_result
-from engine.rules import ALLOWED
-from engine.shuffle import deal_deck
+from engine.core.cards import mask_value
+from engine.core.kernel import PlayState
+from engine.core.outcome import deal_result
+from engine.core.rules import ALLOWED
+from engine.core.shuffle import deal_deck
 
 presets = st.sampled_from(sorted(PRESETS))
 option_rules = st.builds(
@@ -102,7 +102,7 @@ def test_same_seed_same_deal(rules, seed):
 
 
 def test_shuffle_is_roughly_uniform():
-    from engine.shuffle import shuffled_deck
+    from engine.core.shuffle import shuffled_deck
 
     rng = random.Random(5)
     counts = [0] * 52

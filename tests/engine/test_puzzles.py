@@ -14,11 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import web_api
-from engine.analysis import exact_option_values
-from engine.analysis_reasons import REASON_CODES
-from engine.catalogue import LANGUAGES, Catalogue
-from engine.puzzles import (
+from engine.analysis.deal_analysis import exact_option_values
+from engine.analysis.puzzles import (
     MIN_GAP,
     PUZZLE_KEYS,
     THEMES,
@@ -28,6 +25,9 @@ from engine.puzzles import (
     position_of,
     prove,
 )
+from engine.analysis.reasons import REASON_CODES
+from engine.surfaces import web_api
+from engine.surfaces.catalogue import LANGUAGES, Catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "tutorials" / "puzzles.jsonl"
@@ -222,7 +222,7 @@ def test_the_site_publishes_the_committed_set():
 
 
 def test_card_themes_match_the_position():
-    from engine.cards import JACK, SUIT_OF, make_card
+    from engine.core.cards import JACK, SUIT_OF, make_card
 
     for puzzle in ALL:
         deal = position_of(puzzle["record"])

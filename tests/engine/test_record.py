@@ -19,7 +19,7 @@ COMPLETE_KEYS = ["trump", "tricks", "complete", "points", "game_values", "scores
 
 
 def hearts_record(**changes):
-    from engine.cards import card_code
+    from engine.core.cards import card_code
 
     used = set(HEARTS["hands"][0] + HEARTS["hands"][1] + HEARTS["stock"])
     record = dict(
@@ -49,7 +49,7 @@ def test_replay_complete_seed_record():
     deal = Deal.from_seed(Rules(), 77, 1)
     while not deal.is_over:
         deal.play(min(deal.legal_plays()))
-    from engine.cards import card_code
+    from engine.core.cards import card_code
 
     result = replay(
         {"seed": 77, "dealer": 1, "plays": [card_code(c) for c in deal.plays], "scores_before": [9, 2]}

@@ -3,8 +3,8 @@ import dataclasses
 import pytest
 
 from engine import Deal, Match, Rules, mask_of, parse_card
-from engine.cards import mask_value
-from engine.scoring import count_out, deal_points
+from engine.core.cards import mask_value
+from engine.core.scoring import count_out, deal_points
 
 from .conftest import cards
 

@@ -5,9 +5,9 @@ import random
 import pytest
 
 from engine import PRESETS, Deal, Rules, simulate
-from engine.bots import BOTS, RandomBot, make_bot, register_bot
-from engine.shuffle import deal_deck, shuffled_deck
-from engine.simulate import random_playout
+from engine.ai.bots import BOTS, RandomBot, make_bot, register_bot
+from engine.ai.simulate import random_playout
+from engine.core.shuffle import deal_deck, shuffled_deck
 
 VARIANTS = [
     *sorted(PRESETS),

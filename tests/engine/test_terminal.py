@@ -7,8 +7,8 @@ import json
 import pytest
 
 from engine import Rules, card_code
-from engine.catalogue import LOCALES, Catalogue
-from engine.terminal import TerminalGame
+from engine.surfaces.catalogue import LOCALES, Catalogue
+from engine.surfaces.terminal import TerminalGame
 
 
 def _scripted_game(lang: str, first_answers: list[str]):

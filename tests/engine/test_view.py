@@ -48,7 +48,7 @@ def test_view_never_contains_other_hands_and_legal_only_for_mover():
 
 
 def test_one_trick_json_in_both_shapes_and_hidden_draws_stay_hidden():
-    from engine.view import trick_json
+    from engine.core.view import trick_json
 
     deal = play_first_trick("face-down")
     seen_by_b = deal.view(0).tricks[0]

@@ -19,10 +19,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import PRESETS, Deal, card_code, cards_of, record_of
-from engine.catalogue import Catalogue
-from engine.practice_api import Game
-from engine.terminal import TerminalGame
-from engine.web_api import handle
+from engine.surfaces.catalogue import Catalogue
+from engine.surfaces.practice_api import Game
+from engine.surfaces.terminal import TerminalGame
+from engine.surfaces.web_api import handle
 
 CODE = re.compile(r"^[2-9TJQKA][SHDC]$")
 presets = st.sampled_from(sorted(PRESETS))

@@ -3,8 +3,8 @@
 import json
 
 from engine import PRESETS, Deal, Rules, card_code, facts, replay, simulate
-from engine.shuffle import seeded_rng
-from engine.simulate import random_playout
+from engine.ai.simulate import random_playout
+from engine.core.shuffle import seeded_rng
 
 lines = []
 for preset in sorted(PRESETS):

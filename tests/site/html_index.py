@@ -8,7 +8,7 @@ from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
 
-from engine.catalogue import LANGUAGES
+from engine.surfaces.catalogue import LANGUAGES
 
 NON_PAGE_FOLDERS = {"assets", "pyodide", "search"}
 URL_ATTRIBUTES = {"href", "src", "srcset", "action", "poster", "data", "content"}

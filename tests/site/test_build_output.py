@@ -210,7 +210,7 @@ def test_mkdocs_languages_are_the_engines_languages():
     import yaml
     from support import ROOT
 
-    from engine.catalogue import DEFAULT_LANGUAGE
+    from engine.surfaces.catalogue import DEFAULT_LANGUAGE
 
     class _Loader(yaml.SafeLoader):
         pass

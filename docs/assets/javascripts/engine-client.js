@@ -1,7 +1,7 @@
 // The engine client shared by the interactive pages: the worked-example stepper (stepper.js)
 // and the practice table (practice.js). One Web Worker per page (engine-worker.js) runs the
 // rules engine in Pyodide; this module starts it, reports its loading progress, sends one JSON
-// request at a time (engine.web_api.handle, which routes practice.* to engine.practice_api)
+// request at a time (engine.surfaces.web_api.handle, which routes practice.* to engine.surfaces.practice_api)
 // and gives both pages the same catalogue strings, card rendering and refusal explanations.
 //
 // Imported by stepper.js and practice.js with their own ?v=… query, which this module forwards
@@ -145,7 +145,7 @@ export class Engine {
     listener(this.stage, this.fraction);
   }
 
-  // One request (an object) to engine.web_api.handle; resolves with the answer object, and
+  // One request (an object) to engine.surfaces.web_api.handle; resolves with the answer object, and
   // rejects when the answer is an error. Starts the engine if it has not started yet.
   async request(request) {
     await this.start();

@@ -1,8 +1,8 @@
 // The rules engine in a Web Worker: Pyodide from the site's own versioned folder
 // (/pyodide/<version>/), the engine from the content-named archive the build packs
 // (assets/engine/engine-<hash>.zip), and one JSON request at a time answered by
-// engine.web_api.handle (which hands the practice table's `practice.*` requests to
-// engine.practice_api).
+// engine.surfaces.web_api.handle (which hands the practice table's `practice.*` requests to
+// engine.surfaces.practice_api).
 //
 // Started by engine-client.js only when a widget needs the engine (a reader's first step,
 // quiz card or match), never merely because a page was opened, except ahead of the reader on
@@ -191,7 +191,7 @@ async function boot() {
       pyodide.unpackArchive(await archive, "zip", { extractDir: ENGINE_DIR });
       // The snapshot holds the same random state at every restore: draw a fresh one.
       pyodide.runPython("import random\nrandom.seed()");
-      const handle = pyodide.pyimport("engine.web_api").handle;
+      const handle = pyodide.pyimport("engine.surfaces.web_api").handle;
       timing("engine-imported", "snapshot");
       progress("ready");
       return handle;
@@ -208,7 +208,7 @@ async function boot() {
   pyodide.unpackArchive(await archive, "zip", { extractDir: ENGINE_DIR });
   timing("engine-unpacked");
   pyodide.runPython(
-    `import sys\nif ${JSON.stringify(ENGINE_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})\nimport engine.web_api`,
+    `import sys\nif ${JSON.stringify(ENGINE_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})\nimport engine.surfaces.web_api`,
   );
   timing("engine-imported", "cold");
   // The snapshot is taken now, before any request: it must hold the engine as imported, never
@@ -226,7 +226,7 @@ async function boot() {
       timing("snapshot-failed", reason(error));
     }
   }
-  const handle = pyodide.pyimport("engine.web_api").handle;
+  const handle = pyodide.pyimport("engine.surfaces.web_api").handle;
   progress("ready");
   return handle;
 }

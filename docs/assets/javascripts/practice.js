@@ -1,5 +1,5 @@
 // The practice page: a match against the computer, played through the rules engine in the
-// page's worker (engine-client.js, engine.practice_api through engine.web_api.handle).
+// page's worker (engine-client.js, engine.surfaces.practice_api through engine.surfaces.web_api.handle).
 //
 // This file is the controller: it asks the engine, keeps the match, and decides what the table
 // shows and when. Drawing the table and moving the cards is table.js (CardTable); what is kept
@@ -27,7 +27,7 @@ const { engine, earlyStrings, Strings, h, cardSpan, fill, setChildren, explainRe
 const { CardTable, SPEEDS, SPEED_NAMES, disclosure } = tableModule;
 
 const HUMAN = 0;
-// The engine's presets (engine/rules.py), written into the page by scripts/hooks/widgets.py.
+// The engine's presets (engine/core/rules.py), written into the page by scripts/hooks/widgets.py.
 const PRESETS = earlyStrings().presets ?? { standard: {} };
 const LEVELS = ["expert", "heuristic", "random"];
 // The rule options offered beside the preset (RULES.md §2), each with its allowed values; their
@@ -38,7 +38,7 @@ const OPTIONS = {
   turned_jack: [false, true],
   nine_point: [false, true],
 };
-// The parts of a deal link, as the engine names them in its errors (engine/practice_api.py).
+// The parts of a deal link, as the engine names them in its errors (engine/surfaces/practice_api.py).
 const LINK_PARTS = ["seed", "dealer", "rules", "level"];
 const SETTLED = new Set(["human", "next_deal", "match_over"]);
 

@@ -1,7 +1,7 @@
 // Pure functions of the puzzles page (no DOM, no storage), so Node can test them:
 // the puzzle of the day, the reader's Glicko-2 rating, and the checks on saved progress.
 
-// The same pick as engine/puzzles.py `daily_index`: day n after DAILY_EPOCH (UTC) shows puzzle
+// The same pick as engine/analysis/puzzles.py `daily_index`: day n after DAILY_EPOCH (UTC) shows puzzle
 // (n * DAILY_STEP) mod count. tests/engine/test_puzzles.py runs both and compares.
 export const DAILY_EPOCH_UTC = Date.UTC(2026, 0, 1);
 export const DAILY_STEP = 7919;
@@ -22,7 +22,7 @@ export function dailyIndex(date, count) {
 // ----- Glicko-2 (Glickman, "Example of the Glicko-2 system", 2013) ----------------------------
 
 export const GLICKO = { rating: 1500, rd: 350, volatility: 0.06, tau: 0.5, minRd: 45, maxRd: 350 };
-// A puzzle's rating is measured (engine/puzzles.py), not refined here: a fixed deviation.
+// A puzzle's rating is measured (engine/analysis/puzzles.py), not refined here: a fixed deviation.
 export const PUZZLE_RD = 100;
 const SCALE = 173.7178;
 const EPSILON = 1e-6;

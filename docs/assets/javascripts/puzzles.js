@@ -1,7 +1,7 @@
 // The Puzzles page: exact endgame problems (tutorials/puzzles.jsonl, published by
 // scripts/hooks/puzzles.py as assets/puzzles/puzzles.json) played on the card table.
 //
-// The engine (Pyodide worker, engine-client.js) answers two questions, engine/web_api.py:
+// The engine (Pyodide worker, engine-client.js) answers two questions, engine/surfaces/web_api.py:
 // `puzzle_position` (the table at the puzzle's position) and `puzzle_play` (the exact verdict
 // on a card, with the states along the opponent's best line). The page never decides right or
 // wrong itself. Rating, daily pick and stored-data checks are puzzle-rating.js; storage is

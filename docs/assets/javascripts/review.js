@@ -1,4 +1,4 @@
-// "Review the deal" and "Find a better card": the analysis of a finished deal (engine/analysis.py,
+// "Review the deal" and "Find a better card": the analysis of a finished deal (engine/analysis/deal_analysis.py,
 // the `analyse` op of engine.web_api) shown to the reader, in the page's language.
 //
 // window.CJReview.open(container, {record, seat, lang, engine}) renders into `container` and

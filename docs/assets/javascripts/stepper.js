@@ -371,7 +371,7 @@ class Stepper {
     this.render(true);
   }
 
-  // ----- the "Analyse" switch (review.js: engine/analysis.py through the worker) --------------
+  // ----- the "Analyse" switch (review.js: engine/analysis/deal_analysis.py through the worker) --------------
   // When review.js is on the page, a toggle shows the engine's verdict on the card that led to
   // each step: its grade and every option's value, from the deciding seat's own view.
 

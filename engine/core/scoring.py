@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .cards import JACK, NINE, SUIT_MASKS, make_card, mask_value
+from engine.core.cards import JACK, NINE, SUIT_MASKS, make_card, mask_value
 
 if TYPE_CHECKING:
-    from .rules import Rules
+    from engine.core.rules import Rules
 
 POINT_NAMES = ("high", "low", "jack", "game", "nine")
 HIGH, LOW, JACK_POINT, GAME, NINE_POINT = range(5)

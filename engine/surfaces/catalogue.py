@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-LOCALES = Path(__file__).parent / "locales"
+LOCALES = Path(__file__).resolve().parents[1] / "locales"  # engine/locales, shared by every layer
 # The site's languages, default first: the one list every part of the project reads
 # (mkdocs.yml must name the same ones; tests/site checks it).
 LANGUAGES = ("en", "pt", "fr", "es", "it")

@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Self
 
-from .cards import FULL_DECK_MASK, JACK, RANK_OF, SUIT_MASK_OF, SUIT_MASKS, SUIT_OF, mask_of
-from .legality import legal_mask
-from .rules import Rules
-from .scoring import deal_points
-from .shuffle import deal_deck
-from .tricks import DRAW_ORDER, beating_masks, trick_count, trick_winner
+from engine.core.cards import FULL_DECK_MASK, JACK, RANK_OF, SUIT_MASK_OF, SUIT_MASKS, SUIT_OF, mask_of
+from engine.core.legality import legal_mask
+from engine.core.rules import Rules
+from engine.core.scoring import deal_points
+from engine.core.shuffle import deal_deck
+from engine.core.tricks import DRAW_ORDER, beating_masks, trick_count, trick_winner
 
 # One completed trick as the kernel remembers it: (leader, cards in play order, winner,
 # stock position before the draws). The position tells `undo` which cards were drawn.

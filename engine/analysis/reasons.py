@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import CARD_VALUE, RANK_OF, SUIT_OF, TEN, parse_card
-from .deal import Deal
-from .tricks import beating_masks
+from engine.core.cards import CARD_VALUE, RANK_OF, SUIT_OF, TEN, parse_card
+from engine.core.deal import Deal
+from engine.core.tricks import beating_masks
 
 REASON_CODES = (
     "throws_away_ten",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .catalogue import Catalogue
+from engine.surfaces.catalogue import Catalogue
 
 SEAT_LETTERS = "ABC"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import (
+from engine.core.cards import (
     ACE,
     DECK_SIZE,
     JACK,
@@ -17,9 +17,9 @@ from .cards import (
     mask_value,
     parse_card,
 )
-from .rules import PRESETS, Rules
-from .scoring import POINT_NAMES
-from .tricks import HAND_SIZE, draw_rounds, out_of_play, stock_size, trick_count
+from engine.core.rules import PRESETS, Rules
+from engine.core.scoring import POINT_NAMES
+from engine.core.tricks import HAND_SIZE, draw_rounds, out_of_play, stock_size, trick_count
 
 SHASTA_PLAYERS = PRESETS["shasta-sam"].players
 # RULES.md §5: two tens, an ace, a king and a queen won.

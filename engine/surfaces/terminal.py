@@ -11,15 +11,15 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable
 
-from .bots import make_bot
-from .boundary import clip
-from .cards import card_code, parse_card
-from .catalogue import Catalogue
-from .deal import Deal, Trick
-from .errors import IllegalPlay
-from .match import Match
-from .outcome import PointReason, deal_result
-from .rules import Rules
+from engine.ai.bots import make_bot
+from engine.core.boundary import clip
+from engine.core.cards import card_code, parse_card
+from engine.core.deal import Deal, Trick
+from engine.core.errors import IllegalPlay
+from engine.core.match import Match
+from engine.core.outcome import PointReason, deal_result
+from engine.core.rules import Rules
+from engine.surfaces.catalogue import Catalogue
 
 HUMAN = 0
 

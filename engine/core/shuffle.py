@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .boundary import echo
-from .limits import SEED_LIMIT
-from .tricks import HAND_SIZE
+from engine.core.boundary import echo
+from engine.core.limits import SEED_LIMIT
+from engine.core.tricks import HAND_SIZE
 
 _ORDERED_DECK = tuple(range(52))
 

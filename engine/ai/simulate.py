@@ -12,13 +12,13 @@ import random
 import time
 from typing import Any
 
-from .bots import BOTS, Bot, make_bot
-from .cards import SUIT_MASK_OF
-from .deal import Deal
-from .kernel import PlayState
-from .legality import legal_mask
-from .rules import Rules
-from .shuffle import deal_deck, shuffled_deck
+from engine.ai.bots import BOTS, Bot, make_bot
+from engine.core.cards import SUIT_MASK_OF
+from engine.core.deal import Deal
+from engine.core.kernel import PlayState
+from engine.core.legality import legal_mask
+from engine.core.rules import Rules
+from engine.core.shuffle import deal_deck, shuffled_deck
 
 # A byte below 240 taken modulo a count of legal plays (at most 6) is exactly uniform,
 # because 240 is a multiple of 1..6; bytes of 240 and above are skipped.
@@ -274,7 +274,7 @@ def _run_matches(
     rules: Rules, seed: int, matches: int, bots: list[Bot], duplicate: bool, points: list[int],
     deal_wins: list[int], match_wins: list[int], units: list[list[int]],
 ) -> int:  # fmt: skip
-    from .match import Match
+    from engine.core.match import Match
 
     players = rules.players
     played = 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import SUIT_OF
+from engine.core.cards import SUIT_OF
 
 
 def trick_winner(cards: Sequence[int], trump: int) -> int:

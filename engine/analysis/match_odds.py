@@ -20,9 +20,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .scoring import count_out
+from engine.core.scoring import count_out
 
-OUTCOMES_FILE = Path(__file__).resolve().parent / "data" / "deal_outcomes.json"
+OUTCOMES_FILE = Path(__file__).resolve().parents[1] / "data" / "deal_outcomes.json"
 # The table grows with the square of the target: beyond this (a long match, where one deal
 # matters little anyway) no match chances are given and cards are graded by value alone.
 MAX_TARGET = 21

@@ -52,15 +52,15 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from .ai.endgame import EndgameSolver
-from .ai.heuristic import HeuristicBot
-from .analysis import TIE, OptionValue, endgame_solver, exact_option_values, is_exact
-from .analysis_reasons import reason_for
-from .cards import JACK, RANK_OF, SUIT_MASKS, SUIT_OF, TEN, card_code, make_card, parse_card
-from .deal import Deal
-from .errors import IllegalPlay
-from .record import RecordError, read_record, record_of
-from .scoring import POINT_NAMES
+from engine.ai.endgame import EndgameSolver
+from engine.ai.heuristic import HeuristicBot
+from engine.analysis.deal_analysis import TIE, OptionValue, endgame_solver, exact_option_values, is_exact
+from engine.analysis.reasons import reason_for
+from engine.core.cards import JACK, RANK_OF, SUIT_MASKS, SUIT_OF, TEN, card_code, make_card, parse_card
+from engine.core.deal import Deal
+from engine.core.errors import IllegalPlay
+from engine.core.record import RecordError, read_record, record_of
+from engine.core.scoring import POINT_NAMES
 
 MIN_GAP = 1.0
 MAX_MOVES = 3

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import RANK_OF
-from .deal import Deal
-from .outcome import deal_result
-from .rules import Rules
-from .scoring import count_out
-from .shuffle import seeded_rng, shuffled_deck
+from engine.core.cards import RANK_OF
+from engine.core.deal import Deal
+from engine.core.outcome import deal_result
+from engine.core.rules import Rules
+from engine.core.scoring import count_out
+from engine.core.shuffle import seeded_rng, shuffled_deck
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .messages import message, suit_name
+from engine.core.messages import message, suit_name
 
 
 class IllegalPlay(ValueError):

@@ -13,7 +13,7 @@ import math
 import re
 from typing import Any
 
-from .limits import ECHO_CHARS, MAX_INT_DIGITS, MAX_JSON_DEPTH, MAX_TEXT_CHARS
+from engine.core.limits import ECHO_CHARS, MAX_INT_DIGITS, MAX_JSON_DEPTH, MAX_TEXT_CHARS
 
 
 class BoundaryError(ValueError):

@@ -11,16 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .boundary import echo, field_name
-from .cards import SUITS, card_code, cards_of, parse_card
-from .deal import Deal
-from .errors import IllegalPlay, SetupError
-from .limits import MAX_PLAYS, SEED_LIMIT
-from .messages import message
-from .outcome import deal_result
-from .rules import Rules, RulesError
-from .scoring import count_out
-from .view import trick_json
+from engine.core.boundary import echo, field_name
+from engine.core.cards import SUITS, card_code, cards_of, parse_card
+from engine.core.deal import Deal
+from engine.core.errors import IllegalPlay, SetupError
+from engine.core.limits import MAX_PLAYS, SEED_LIMIT
+from engine.core.messages import message
+from engine.core.outcome import deal_result
+from engine.core.rules import Rules, RulesError
+from engine.core.scoring import count_out
+from engine.core.view import trick_json
 
 RECORD_KEYS = ("rules", "dealer", "hands", "stock", "seed", "plays", "scores_before")
 

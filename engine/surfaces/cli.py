@@ -13,14 +13,21 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import IO, Any
 
-from .bots import BOTS
-from .boundary import BoundaryError, decode_text, dump_json, echo, parse_ascii_int, parse_json
-from .catalogue import LANGUAGES
-from .facts import facts
-from .limits import MAX_DEALS, MAX_MATCHES, MAX_SAMPLES, MAX_SIMULATED_SAMPLES, MAX_TEXT_CHARS, SEED_LIMIT
-from .messages import message
-from .record import bad_record_result, replay
-from .rules import Rules, RulesError
+from engine.ai.bots import BOTS
+from engine.core.boundary import BoundaryError, decode_text, dump_json, echo, parse_ascii_int, parse_json
+from engine.core.facts import facts
+from engine.core.limits import (
+    MAX_DEALS,
+    MAX_MATCHES,
+    MAX_SAMPLES,
+    MAX_SIMULATED_SAMPLES,
+    MAX_TEXT_CHARS,
+    SEED_LIMIT,
+)
+from engine.core.messages import message
+from engine.core.record import bad_record_result, replay
+from engine.core.rules import Rules, RulesError
+from engine.surfaces.catalogue import LANGUAGES
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -183,7 +190,7 @@ def _bot_names(text: str | None, players: int) -> list[str]:
 
 
 def _run_simulate(args: argparse.Namespace) -> int:
-    from .simulate import simulate
+    from engine.ai.simulate import simulate
 
     rules = _parse_rules(args.rules)
     bots = _bot_names(args.bots, rules.players)
@@ -232,7 +239,7 @@ def _run_facts(args: argparse.Namespace) -> int:
 def _run_play(args: argparse.Namespace) -> int:
     import random
 
-    from .terminal import play
+    from engine.surfaces.terminal import play
 
     rules = _parse_rules(args.rules)
     if args.bot not in BOTS:
@@ -246,8 +253,8 @@ def _run_play(args: argparse.Namespace) -> int:
 
 def _run_analyse(args: argparse.Namespace) -> int:
     """Analyse one deal record: JSON by default, the annotated deal with --text (engine/analysis.py)."""
-    from .analysis import AnalysisError, analyse
-    from .analysis_text import annotated_deal
+    from engine.analysis.deal_analysis import AnalysisError, analyse
+    from engine.surfaces.analysis_text import annotated_deal
 
     try:
         stream = _open_input(args.file)

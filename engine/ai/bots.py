@@ -10,10 +10,10 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .rules import Rules
+from engine.core.rules import Rules
 
 if TYPE_CHECKING:
-    from .view import PlayerView
+    from engine.core.view import PlayerView
 
 
 class Bot(Protocol):
@@ -41,13 +41,13 @@ class RandomBot:
 
 
 def _heuristic(**kwargs: Any) -> Bot:
-    from .ai.heuristic import HeuristicBot  # imported on first use: keeps `import engine` light
+    from engine.ai.heuristic import HeuristicBot  # imported on first use: keeps `import engine` light
 
     return HeuristicBot(**kwargs)
 
 
 def _expert(**kwargs: Any) -> Bot:
-    from .ai.expert import ExpertBot
+    from engine.ai.expert import ExpertBot
 
     return ExpertBot(**kwargs)
 

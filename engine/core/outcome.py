@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import JACK, NINE, card_code, make_card
-from .deal import Deal
-from .scoring import POINT_NAMES, deal_points
+from engine.core.cards import JACK, NINE, card_code, make_card
+from engine.core.deal import Deal
+from engine.core.scoring import POINT_NAMES, deal_points
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,17 +6,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .cards import SUIT_OF, SUITS, card_code, cards_of, mask_of, parse_card
-from .errors import IllegalPlay, SetupError
-from .kernel import PlayState
-from .legality import DEAL_OVER, MUST_FOLLOW_SUIT, refusal
-from .rules import Rules
-from .shuffle import deal_deck, seeded_rng, shuffled_deck
-from .tricks import HAND_SIZE, stock_size
+from engine.core.cards import SUIT_OF, SUITS, card_code, cards_of, mask_of, parse_card
+from engine.core.errors import IllegalPlay, SetupError
+from engine.core.kernel import PlayState
+from engine.core.legality import DEAL_OVER, MUST_FOLLOW_SUIT, refusal
+from engine.core.rules import Rules
+from engine.core.shuffle import deal_deck, seeded_rng, shuffled_deck
+from engine.core.tricks import HAND_SIZE, stock_size
 
 if TYPE_CHECKING:
-    from .outcome import DealResult
-    from .view import PlayerView
+    from engine.core.outcome import DealResult
+    from engine.core.view import PlayerView
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,12 +268,12 @@ class Deal:
     # ----- per-player view and result -----------------------------------------------------------
 
     def view(self, seat: int) -> PlayerView:
-        from .view import view_of
+        from engine.core.view import view_of
 
         return view_of(self, seat)
 
     def result(self) -> DealResult:
-        from .outcome import deal_result
+        from engine.core.outcome import deal_result
 
         return deal_result(self)
 

@@ -58,16 +58,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .ai.endgame import EndgameSolver, solve_position
-from .ai.world import World, sample_world
-from .analysis_reasons import reason_for
-from .cards import SUITS, card_code
-from .deal import Deal
-from .errors import IllegalPlay
-from .limits import MAX_SAMPLES as LIMIT_SAMPLES
-from .match_odds import MAX_TARGET, deal_win_chance
-from .record import RecordError, read_record
-from .scoring import POINT_NAMES
+from engine.ai.endgame import EndgameSolver, solve_position
+from engine.ai.world import World, sample_world
+from engine.analysis.match_odds import MAX_TARGET, deal_win_chance
+from engine.analysis.reasons import reason_for
+from engine.core.cards import SUITS, card_code
+from engine.core.deal import Deal
+from engine.core.errors import IllegalPlay
+from engine.core.limits import MAX_SAMPLES as LIMIT_SAMPLES
+from engine.core.record import RecordError, read_record
+from engine.core.scoring import POINT_NAMES
 
 DEFAULT_SAMPLES = 16
 MAX_SAMPLES = LIMIT_SAMPLES  # one cap for every request: engine/limits.py

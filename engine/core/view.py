@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import SUITS, card_code, cards_of, codes_of
-from .deal import Deal, Draw, Trick
-from .rules import Rules
+from engine.core.cards import SUITS, card_code, cards_of, codes_of
+from engine.core.deal import Deal, Draw, Trick
+from engine.core.rules import Rules
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,18 +38,18 @@ import random
 from dataclasses import fields
 from typing import Any
 
-from .bots import make_bot
-from .boundary import check_int, echo, is_ascii_digits, parse_ascii_int
-from .cards import SUITS, card_code, codes_of, mask_value, parse_card
-from .deal import Deal
-from .errors import IllegalPlay
-from .limits import MAX_PLAYS, MAX_SAMPLES, SEED_LIMIT
-from .match import Match
-from .outcome import deal_result
-from .rules import PRESETS, Rules, RulesError
-from .scoring import count_out
-from .view import trick_json
-from .web_api import BadRequest, Json, refusal, request_card
+from engine.ai.bots import make_bot
+from engine.core.boundary import check_int, echo, is_ascii_digits, parse_ascii_int
+from engine.core.cards import SUITS, card_code, codes_of, mask_value, parse_card
+from engine.core.deal import Deal
+from engine.core.errors import IllegalPlay
+from engine.core.limits import MAX_PLAYS, MAX_SAMPLES, SEED_LIMIT
+from engine.core.match import Match
+from engine.core.outcome import deal_result
+from engine.core.rules import PRESETS, Rules, RulesError
+from engine.core.scoring import count_out
+from engine.core.view import trick_json
+from engine.surfaces.web_api import BadRequest, Json, refusal, request_card
 
 RECORD_VERSION = 1
 HUMAN = 0
@@ -479,7 +479,7 @@ def computer_play(request: Json) -> Json:
 
 
 def hint_card(request: Json) -> Json:
-    from .ai import hint
+    from engine.ai import hint
 
     game = Game(request.get("record"))
     if game.waiting_for() != "human":
@@ -523,6 +523,6 @@ OPERATIONS = {
 
 def handle(request_json: str) -> str:
     """Same as engine.web_api.handle (which routes the practice.* operations here)."""
-    from .web_api import handle as web_handle
+    from engine.surfaces.web_api import handle as web_handle
 
     return web_handle(request_json)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from .boundary import echo
+from engine.core.boundary import echo
 
 
 class RulesError(ValueError):

@@ -37,7 +37,7 @@ def _load() -> dict[str, str]:
     if _catalogue is None:
         catalogue: dict[str, str] = {}
         try:
-            text = (Path(__file__).parent / "locales" / "en.json").read_text(encoding="utf-8")
+            text = (Path(__file__).resolve().parents[1] / "locales" / "en.json").read_text(encoding="utf-8")
             _flatten(json.loads(text), "", catalogue)
         except (OSError, ValueError, AttributeError):
             catalogue = {}  # No or unreadable catalogue: the built-in strings are enough.

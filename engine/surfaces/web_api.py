@@ -36,20 +36,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import Any
 
-from .boundary import BoundaryError, dump_json, echo, parse_json
-from .cards import SUITS, card_code, cards_of, parse_card
-from .deal import Deal
-from .errors import IllegalPlay
-from .outcome import deal_result
-from .record import ReadRecord, RecordError, read_record
-from .rules import Rules
-from .scoring import count_out
-from .view import PlayerView, trick_json
+from engine.core.boundary import BoundaryError, dump_json, echo, parse_json
+from engine.core.cards import SUITS, card_code, cards_of, parse_card
+from engine.core.deal import Deal
+from engine.core.errors import IllegalPlay
+from engine.core.outcome import deal_result
+from engine.core.record import ReadRecord, RecordError, read_record
+from engine.core.rules import Rules
+from engine.core.scoring import count_out
+from engine.core.view import PlayerView, trick_json
+from engine.surfaces.catalogue import LOCALES
 
-LOCALES = Path(__file__).resolve().parent / "locales"
 DEFAULT_LANGUAGE = "en"
 _RANK_ORDER = "AKQJT98765432"
 
@@ -300,8 +299,8 @@ def analyse_deal(request: Json) -> Json:
     """`{"op": "analyse", "record", "seat", "samples", "seed"?, "only"?, "lang"?}` -> the
     analysis of engine/analysis.py, each decision with its reason in `lang` (`reason_text`).
     `only` (play indices) lets the page analyse a deal in batches and show its progress."""
-    from .analysis import VALUE_BANDS, WIN_BANDS, AnalysisError, analyse
-    from .catalogue import LANGUAGES, Catalogue
+    from engine.analysis.deal_analysis import VALUE_BANDS, WIN_BANDS, AnalysisError, analyse
+    from engine.surfaces.catalogue import LANGUAGES, Catalogue
 
     lang = request.get("lang", DEFAULT_LANGUAGE)
     if lang not in LANGUAGES:
@@ -333,7 +332,7 @@ def analyse_deal(request: Json) -> Json:
 def _practice_deal_record(match_record: Json, deal: Any) -> Json:
     """The deal record (seed, dealer, plays, scores before it) of one finished deal of a
     practice match record: `deal` is its index, by default the last finished deal."""
-    from .practice_api import Game, deal_seed
+    from engine.surfaces.practice_api import Game, deal_seed
 
     game = Game(match_record)
     finished = len(game.summaries)
@@ -354,13 +353,13 @@ def _practice_deal_record(match_record: Json, deal: Any) -> Json:
 
 
 def _puzzle_state(deal: Deal, step: int) -> Json:
-    from .cards import mask_value
+    from engine.core.cards import mask_value
 
     return {**_state(deal, step, None), "values": [mask_value(won) for won in deal.won]}
 
 
 def _puzzle_deal(request: Json) -> Deal:
-    from .puzzles import PuzzleError, position_of
+    from engine.analysis.puzzles import PuzzleError, position_of
 
     try:
         return position_of(request.get("record"))
@@ -381,7 +380,7 @@ def puzzle_position(request: Json) -> Json:
 
 
 def puzzle_play(request: Json) -> Json:
-    from .puzzles import PuzzleError, judge
+    from engine.analysis.puzzles import PuzzleError, judge
 
     deal = _puzzle_deal(request)
     try:
@@ -412,7 +411,7 @@ def _operation(name: object) -> Operation | None:
     if not isinstance(name, str):
         return None
     if name.startswith("practice."):
-        from .practice_api import OPERATIONS as PRACTICE  # imported on first use
+        from engine.surfaces.practice_api import OPERATIONS as PRACTICE  # imported on first use
 
         return PRACTICE.get(name)
     return OPERATIONS.get(name)
