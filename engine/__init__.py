@@ -20,9 +20,10 @@ from engine.ai.bots import BOTS, RandomBot, make_bot, register_bot
 from engine.ai.simulate import simulate
 from engine.analysis.deal_analysis import analyse
 from engine.core.cards import card_code, cards_of, mask_of, parse_card
-from engine.core.deal import Deal, Draw, Trick
+from engine.core.deal import Deal
 from engine.core.errors import IllegalPlay, SetupError
 from engine.core.facts import facts
+from engine.core.history import Draw, Trick
 from engine.core.match import Match
 from engine.core.outcome import DealResult, PointReason
 from engine.core.record import ReadRecord, RecordError, read_record, record_of, replay

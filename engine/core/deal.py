@@ -3,41 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core.cards import SUIT_OF, SUITS, card_code, cards_of, mask_of, parse_card
 from engine.core.errors import IllegalPlay, SetupError
+from engine.core.history import Draw, Trick
 from engine.core.kernel import PlayState
 from engine.core.legality import DEAL_OVER, MUST_FOLLOW_SUIT, refusal
+from engine.core.outcome import DealResult, deal_result
 from engine.core.rules import Rules
 from engine.core.shuffle import deal_deck, seeded_rng, shuffled_deck
 from engine.core.tricks import HAND_SIZE, stock_size
-
-if TYPE_CHECKING:
-    from engine.core.outcome import DealResult
-    from engine.core.view import PlayerView
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """A card taken from the stock after a trick; `card` is None in a view that may not see it."""
-
-    seat: int
-    card: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A completed trick: cards in play order starting with the leader's, and the draws after it."""
-
-    leader: int
-    cards: tuple[int, ...]
-    winner: int
-    draws: tuple[Draw, ...]
-
-    def seat_of(self, index: int, players: int) -> int:
-        return (self.leader + index) % players
+from engine.core.view import PlayerView, view_of
 
 
 class Deal:
@@ -268,13 +245,9 @@ class Deal:
     # ----- per-player view and result -----------------------------------------------------------
 
     def view(self, seat: int) -> PlayerView:
-        from engine.core.view import view_of
-
         return view_of(self, seat)
 
     def result(self) -> DealResult:
-        from engine.core.outcome import deal_result
-
         return deal_result(self)
 
     def __repr__(self) -> str:

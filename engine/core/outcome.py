@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.cards import JACK, NINE, card_code, make_card
-from engine.core.deal import Deal
+from engine.core.history import DealState
 from engine.core.scoring import POINT_NAMES, deal_points
 
 
@@ -78,7 +78,7 @@ class DealResult:
         }
 
 
-def deal_result(deal: Deal) -> DealResult:
+def deal_result(deal: DealState) -> DealResult:
     if not deal.is_over:
         raise ValueError("the deal is not over: the result exists only after the last trick")
     rules = deal.rules

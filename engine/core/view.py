@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.cards import SUITS, card_code, cards_of, codes_of
-from engine.core.deal import Deal, Draw, Trick
+from engine.core.history import DealState, Draw, Trick
 from engine.core.rules import Rules
 
 
@@ -83,7 +83,7 @@ def trick_json(trick: Trick, *, number: int | None = None, players: int | None =
     return shown
 
 
-def view_of(deal: Deal, seat: int) -> PlayerView:
+def view_of(deal: DealState, seat: int) -> PlayerView:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < deal.players:
         raise ValueError(f"seat must be 0..{deal.players - 1}, got {seat!r}")
     hidden = deal.rules.stock == "hidden"

@@ -49,7 +49,7 @@ from engine.core.outcome import deal_result
 from engine.core.rules import PRESETS, Rules, RulesError
 from engine.core.scoring import count_out
 from engine.core.view import trick_json
-from engine.surfaces.web_api import BadRequest, Json, refusal, request_card
+from engine.surfaces.requests import BadRequest, Json, refusal, request_card
 
 RECORD_VERSION = 1
 HUMAN = 0
@@ -520,9 +520,3 @@ OPERATIONS = {
     "practice.next": next_deal,
 }
 
-
-def handle(request_json: str) -> str:
-    """Same as engine.web_api.handle (which routes the practice.* operations here)."""
-    from engine.surfaces.web_api import handle as web_handle
-
-    return web_handle(request_json)

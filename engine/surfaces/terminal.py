@@ -14,8 +14,9 @@ from collections.abc import Callable, Iterable
 from engine.ai.bots import make_bot
 from engine.core.boundary import clip
 from engine.core.cards import card_code, parse_card
-from engine.core.deal import Deal, Trick
+from engine.core.deal import Deal
 from engine.core.errors import IllegalPlay
+from engine.core.history import Trick
 from engine.core.match import Match
 from engine.core.outcome import PointReason, deal_result
 from engine.core.rules import Rules

@@ -39,22 +39,20 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.core.boundary import BoundaryError, dump_json, echo, parse_json
-from engine.core.cards import SUITS, card_code, cards_of, parse_card
+from engine.core.cards import SUITS, card_code, cards_of
 from engine.core.deal import Deal
 from engine.core.errors import IllegalPlay
 from engine.core.outcome import deal_result
 from engine.core.record import ReadRecord, RecordError, read_record
-from engine.core.rules import Rules
 from engine.core.scoring import count_out
 from engine.core.view import PlayerView, trick_json
 from engine.surfaces.catalogue import LOCALES
+from engine.surfaces.practice_api import OPERATIONS as PRACTICE_OPERATIONS
+from engine.surfaces.requests import BadRequest, Json, refusal, request_card
 
 DEFAULT_LANGUAGE = "en"
 _RANK_ORDER = "AKQJT98765432"
 
-Json = dict[str, Any]
-# A request the facade cannot answer: the boundary's error (code, message naming the field).
-BadRequest = BoundaryError
 
 
 # ----- catalogue --------------------------------------------------------------------------------
@@ -116,39 +114,6 @@ def _read(request: Json) -> ReadRecord:
     except RecordError as error:
         code = "bad_rules" if error.field.startswith("rules") else "bad_record"
         raise BadRequest(code, str(error), error.field) from None
-
-
-def request_card(request: Json) -> int:
-    """The request's `card` field as a card int; BadRequest if it is not a card code."""
-    text = request.get("card")
-    try:
-        if isinstance(text, str):
-            return parse_card(text)
-    except ValueError:
-        pass
-    raise BadRequest("bad_request", f"card: not a card code like 'TH': {echo(text)}", "card")
-
-
-def refusal(error: IllegalPlay, rules: Rules) -> Json:
-    """An engine refusal with the catalogue keys that explain it.
-
-    The engine has one code for every broken duty to follow; the catalogue words the three
-    cases differently (plain suit while trumping is allowed, plain suit under the stricter
-    variant, trumps led), so the facade picks the message key and the UI only translates.
-    """
-    variant = error.code
-    if error.code == "must_follow_suit":
-        if error.led is not None and error.led == error.trump:
-            variant = "must_follow_trump"
-        elif not rules.trump_when_able:
-            variant = "must_follow_suit_only"
-    return {
-        **error.details(),
-        "message_key": f"errors.{variant}",
-        "rule_ref_key": f"rule_refs.{variant}",
-        "params": {"card": error.card, "suit": error.led, "trump": error.trump},
-        "message": str(error),
-    }
 
 
 def _hands_seen(deal: Deal, view: PlayerView | None) -> list[Json]:
@@ -411,9 +376,7 @@ def _operation(name: object) -> Operation | None:
     if not isinstance(name, str):
         return None
     if name.startswith("practice."):
-        from engine.surfaces.practice_api import OPERATIONS as PRACTICE  # imported on first use
-
-        return PRACTICE.get(name)
+        return PRACTICE_OPERATIONS.get(name)
     return OPERATIONS.get(name)
 
 

@@ -1,0 +1,53 @@
+"""The parts of a page request that the stepper's and the practice table's operations share:
+the JSON shape, the error for a request that cannot be answered, the `card` field, and an
+engine refusal with the catalogue keys that word it.
+
+Its own module so that `web_api` (which routes every op) and `practice_api` (the practice
+table's ops) both build on it without importing each other.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.boundary import BoundaryError, echo
+from engine.core.cards import parse_card
+from engine.core.errors import IllegalPlay
+from engine.core.rules import Rules
+
+Json = dict[str, Any]
+# A request the facade cannot answer: the boundary's error (code, message naming the field).
+BadRequest = BoundaryError
+
+
+def request_card(request: Json) -> int:
+    """The request's `card` field as a card int; BadRequest if it is not a card code."""
+    text = request.get("card")
+    try:
+        if isinstance(text, str):
+            return parse_card(text)
+    except ValueError:
+        pass
+    raise BadRequest("bad_request", f"card: not a card code like 'TH': {echo(text)}", "card")
+
+
+def refusal(error: IllegalPlay, rules: Rules) -> Json:
+    """An engine refusal with the catalogue keys that explain it.
+
+    The engine has one code for every broken duty to follow; the catalogue words the three
+    cases differently (plain suit while trumping is allowed, plain suit under the stricter
+    variant, trumps led), so the facade picks the message key and the UI only translates.
+    """
+    variant = error.code
+    if error.code == "must_follow_suit":
+        if error.led is not None and error.led == error.trump:
+            variant = "must_follow_trump"
+        elif not rules.trump_when_able:
+            variant = "must_follow_suit_only"
+    return {
+        **error.details(),
+        "message_key": f"errors.{variant}",
+        "rule_ref_key": f"rule_refs.{variant}",
+        "params": {"card": error.card, "suit": error.led, "trump": error.trump},
+        "message": str(error),
+    }
