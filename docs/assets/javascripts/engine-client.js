@@ -362,8 +362,10 @@ export function explainRefusal(strings, refusal) {
   );
 }
 
-// A stylesheet next to this module (stepper.css, practice.css), once per page.
+// A widget's stylesheet (stepper.css, practice.css…) from assets/stylesheets/, once per page:
+// loaded with the widget, so a page without it never downloads it.
+const STYLESHEETS = new URL("../stylesheets/", HERE);
 export function loadStylesheet(name) {
   if (document.querySelector(`link[data-cj-css="${name}"]`)) return;
-  document.head.append(h("link", { rel: "stylesheet", href: new URL(name + VERSION, HERE).href, "data-cj-css": name }));
+  document.head.append(h("link", { rel: "stylesheet", href: new URL(name + VERSION, STYLESHEETS).href, "data-cj-css": name }));
 }
