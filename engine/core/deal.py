@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.core.boundary import echo
 from engine.core.cards import SUIT_OF, SUITS, card_code, cards_of, mask_of, parse_card
 from engine.core.errors import IllegalPlay, SetupError
 from engine.core.kernel import PlayState
@@ -240,7 +241,7 @@ class Deal:
         if type(card) is not int:
             card = parse_card(card)  # type: ignore[arg-type]
         elif not 0 <= card < 52:
-            raise ValueError(f"not a card int (0..51): {card!r}")
+            raise ValueError(f"not a card int (0..51): {echo(card)}")
         self.check(card)
         state = self._state
         self._plays.append(card)
@@ -293,4 +294,4 @@ def _code_or_none(card: object) -> str | None:
 
 def _check_dealer(dealer: object, players: int) -> None:
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise SetupError("dealer", f"expected a seat number 0..{players - 1}, got {dealer!r}")
+        raise SetupError("dealer", f"expected a seat number 0..{players - 1}, got {echo(dealer)}")

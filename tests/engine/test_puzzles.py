@@ -178,13 +178,18 @@ def test_bad_requests_name_the_field():
     with pytest.raises(PuzzleError) as error:
         position_of({"dealer": 0, "seed": 1, "plays": ["AS"]})
     assert error.value.field.startswith("record.")
-    for request in (
-        {"op": "puzzle_play", "record": ALL[0]["record"], "card": "ZZ"},
-        {"op": "puzzle_play", "record": None},
-        {"op": "puzzle_position", "record": {"dealer": 0, "seed": 1, "plays": []}},
+    # The codes come from the one table: the request's own card is a bad request, the
+    # position a bad puzzle, its rules bad rules (issue 20).
+    for request, code in (
+        ({"op": "puzzle_play", "record": ALL[0]["record"], "card": "ZZ"}, "bad_request"),
+        ({"op": "puzzle_play", "record": ALL[0]["record"], "card": 7}, "bad_request"),
+        ({"op": "puzzle_play", "record": None}, "bad_puzzle"),
+        ({"op": "puzzle_position", "record": {"dealer": 0, "seed": 1, "plays": []}}, "bad_puzzle"),
+        ({"op": "puzzle_position", "record": {"dealer": 0, "seed": 1, "plays": ["AS"]}}, "bad_puzzle"),
+        ({"op": "puzzle_position", "record": {**ALL[0]["record"], "rules": "nope"}}, "bad_rules"),
     ):
         answer = json.loads(web_api.handle(json.dumps(request)))
-        assert answer["ok"] is False and answer["error"]["code"] in ("bad_puzzle", "bad_record")
+        assert answer["ok"] is False and answer["error"]["code"] == code, (request, answer)
 
 
 def test_web_api_states_follow_the_line():
