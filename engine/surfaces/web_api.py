@@ -172,7 +172,7 @@ def hidden_refusal(error: IllegalPlay, rules: Rules, view: PlayerView) -> Json:
     answer = refusal(error, rules)
     if error.card is None or not view.unseen >> parse_card(error.card) & 1:
         return answer
-    hidden = message("ui.hidden_card").lower()
+    hidden = "a " + message("ui.hidden_card").lower()  # the English `message` only; the UI has params
     return {
         **answer,
         "card": None,
