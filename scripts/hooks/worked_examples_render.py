@@ -405,14 +405,21 @@ class PageWriter:
             f'<th scope="col">{esc(cat.ex("scores_before"))}</th>'
             f'<th scope="col">{esc(cat.ex("scores_after"))}</th></tr>'
         )
-        # When the match is won during the count-out, the score is where the count stopped.
-        after = self.count_steps(rep)[-1][2] if result.get("winner") is not None else result["scores_after"]
+        # When the match is won during the count-out, the score is where the count stopped, and a
+        # seat's points after that are not counted: its cell says how many were.
+        steps = self.count_steps(rep) if result.get("winner") is not None else None
+        after = steps[-1][2] if steps else result["scores_after"]
         rows = []
         for seat in range(rep.players):
             won_points = sum(1 for p in POINTS if result["points"].get(p) == seat)
+            points_cell = str(won_points)
+            if steps is not None:
+                counted = sum(1 for _, scorer, _ in steps if scorer == seat)
+                if counted != won_points:
+                    points_cell = esc(cat.count("examples.points_counted", counted, won=won_points))
             rows.append(
                 f'<tr><th scope="row">{self.seat_label(seat)}</th><td>{result["game_values"][seat]}</td>'
-                f"<td>{cards_html(value_cards(rep, seat), cat)}</td><td>{won_points}</td>"
+                f"<td>{cards_html(value_cards(rep, seat), cat)}</td><td>{points_cell}</td>"
                 f"<td>{before[seat]}</td><td>{after[seat]}</td></tr>"
             )
         if result.get("winner") is not None:

@@ -92,11 +92,10 @@ def test_a_whole_match_by_keyboard(watched_page, site_url, lang, target):
     log = table.locator("[data-role=log]")
     assert log.get_attribute("aria-live") == "polite" and log.get_attribute("role") == "log"
     text = log.inner_text()
-    you_play = cat["practice"]["you"]["plays"].split("{")[0].strip()
-    assert (
-        you_play in text
-        and cat["ui"]["plays"].format(player=cat["seats"]["computer"], card="").strip() in text
-    )
+    you_play = cat["ui"]["plays_you"].split("{")[0].strip()
+    computer = cat["seats"]["in_text"]["computer"]
+    computer_plays = capitalised(cat["ui"]["plays_other"].format(player=computer, card="").strip())
+    assert you_play in text and computer_plays in text
     assert "You draws" not in text and "Vous pioche " not in text
     stats = page.evaluate("() => JSON.parse(localStorage.getItem('cj-practice-stats'))")
     bucket = stats["buckets"]["expert/standard"]

@@ -252,11 +252,14 @@ function seatFirst(template, params) {
   return { ...params, [match[1]]: capitalise(params[match[1]]) };
 }
 
-// A test run (tests/browser) sets window.__cjKeyTrace to a Set: every key a page looks up is
-// added, so the suite can tell which catalogue keys the browser really asks for.
+// The browser tests (tests/conftest.py) give pages a __cjKeyRequested function: each key a page
+// looks up is reported once, so the suite knows which catalogue keys the browser asks for.
+const reportedKeys = new Set();
 function noteRequested(key) {
-  const trace = globalThis.__cjKeyTrace;
-  if (trace instanceof Set) trace.add(key);
+  const report = globalThis.__cjKeyRequested;
+  if (typeof report !== "function" || reportedKeys.has(key)) return;
+  reportedKeys.add(key);
+  report(key);
 }
 
 export class Strings {

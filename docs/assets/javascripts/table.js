@@ -337,7 +337,7 @@ export class CardTable {
             last.draws.map((draw, i) => [
               i ? " · " : "",
               draw.card
-                ? this.said(view, draw.seat, "ui.draw", { card: s.cardName(draw.card) })
+                ? this.said(view, draw.seat, "ui.draw", { card: s.cardShort(draw.card) })
                 : this.t("ui.draw_hidden", { player: this.seatPhrase(view, draw.seat) }),
             ]))
         : null,
