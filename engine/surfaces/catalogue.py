@@ -24,6 +24,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+# The one record of requested keys lives with the engine's own messages; re-exported here.
+from engine.core.messages import note_requested as note_requested
+from engine.core.messages import requested_keys as requested_keys
+
 LOCALES = Path(__file__).resolve().parents[1] / "locales"  # engine/locales, shared by every layer
 # The site's languages, default first: the one list every part of the project reads
 # (mkdocs.yml must name the same ones; tests/site checks it).
@@ -32,19 +36,6 @@ DEFAULT_LANGUAGE = LANGUAGES[0]
 
 # Placeholders that hold a seat's noun phrase: capitalised when a message starts with one.
 SEAT_PLACEHOLDERS = frozenset({"player", "lead", "second", "third", "winner", "loser"})
-
-_requested: set[str] = set()
-
-
-def note_requested(key: str) -> None:
-    """Record that some reader looked `key` up (see requested_keys)."""
-    _requested.add(key)
-
-
-def requested_keys() -> frozenset[str]:
-    """Every key looked up in this process so far, in any language."""
-    return frozenset(_requested)
-
 
 def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]

@@ -4,10 +4,12 @@ The keys requested are recorded, not guessed from the sources:
 - the build: every lookup the hooks make (scripts/hooks/catalogue_trace.py writes them next
   to the site folder);
 - the browser: every lookup a page makes during the browser tests (tests/conftest.py
-  records them and a full, passing browser run writes tests/browser/catalogue_keys_requested.txt);
+  records them and a run of the whole browser suite writes tests/browser/catalogue_keys_requested.txt);
+- the terminal surfaces: a scripted terminal match (with a typo and a card not in hand)
+  and a deal analysis in text, run here in every language, note their lookups too;
 - the engine's message ids, which a UI turns into a key the moment the engine emits them
-  (a hint's reason, a review reason, a refusal, a point's reason): their codes come from
-  the engine's own lists, so a code the engine no longer emits frees its key.
+  (a hint's reason, a review reason, a point's reason): their codes come from the engine's
+  own lists, so a code the engine no longer emits frees its key.
 A key none of them asks for is dead text that translators keep paying for: delete it.
 """
 
@@ -25,6 +27,7 @@ from catalogue_trace import trace_path  # noqa: E402
 
 from engine.ai.expert import REASON_CODES as HINT_CODES  # noqa: E402
 from engine.analysis.reasons import REASON_CODES as REVIEW_CODES  # noqa: E402
+from engine.core.outcome import NO_SCORER_REASON_KEYS, REASON_KEYS  # noqa: E402
 
 BROWSER_KEYS = site_data.ROOT / "tests" / "browser" / "catalogue_keys_requested.txt"
 
@@ -56,12 +59,59 @@ def browser_keys() -> set[str]:
 
 
 def engine_message_keys() -> set[str]:
-    """Keys the engine's message ids become in a UI (web_api, practice_api, outcome)."""
-    return {f"hints.{code}" for code in HINT_CODES} | {f"analysis.reasons.{code}" for code in REVIEW_CODES}
+    """Keys the engine's message ids become in a UI: a hint's reason, a review reason, a point's
+    reason (in its reader and other-seat forms when someone scored it)."""
+    points = set()
+    for key in REASON_KEYS:
+        points |= {key} if key in NO_SCORER_REASON_KEYS else {f"{key}_you", f"{key}_other"}
+    return {f"hints.{code}" for code in HINT_CODES} | {f"analysis.reasons.{code}" for code in REVIEW_CODES} | points
+
+
+def terminal_keys() -> set[str]:
+    """Play a scripted terminal match and print a deal analysis in every language."""
+    from engine import Deal, Rules, card_code, record_of
+    from engine.analysis.deal_analysis import analyse
+    from engine.surfaces.analysis_text import annotated_deal
+    from engine.surfaces.catalogue import requested_keys
+    from engine.surfaces.terminal import TerminalGame
+
+    from engine.core.errors import IllegalPlay
+    from engine.surfaces.cli import main as cli
+
+    deal = Deal.from_seed(Rules(), 11, 0)
+    while not deal.is_over:
+        deal.play(min(deal.legal_plays()))
+    try:
+        deal.play(0)  # the engine's refusal after the last trick, in its own English words
+    except IllegalPlay:
+        pass
+    analysis = analyse(record_of(deal), only=range(44, 52))
+    for lang in site_data.LANGUAGES:
+        inputs = iter(["zz"])
+        state: dict[str, TerminalGame] = {}
+
+        def read(prompt: str) -> str:
+            typed = next(inputs, None)
+            if typed is not None:
+                return typed
+            game = state["game"]
+            hand = game.match.deal.view(0).hand
+            missing = next(c for c in range(52) if not hand >> c & 1)
+            if not state.get("refused"):
+                state["refused"] = "yes"
+                return card_code(missing)  # not in hand: refused with the catalogue's message
+            return card_code(min(game.match.deal.legal_plays()))
+
+        state["game"] = TerminalGame(lang, Rules(), "random", seed=3, read=read, write=lambda line: None)
+        state["game"].run()
+        annotated_deal(analysis, lang)
+    cli_input = site_data.ROOT / "tests" / "site" / "test_catalogue_keys.py"  # not a record
+    assert cli(["replay", str(cli_input)]) != 0
+    return set(requested_keys())
 
 
 def test_every_catalogue_key_is_requested(site_dir):
-    requested = build_keys(site_dir) | browser_keys() | engine_message_keys()
+    requested = build_keys(site_dir) | browser_keys() | terminal_keys() | engine_message_keys()
     unused = sorted(catalogue_keys("en") - requested)
     assert not unused, (
         "no code asks for these keys (build trace, browser trace, engine message ids); delete them "
