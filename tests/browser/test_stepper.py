@@ -275,7 +275,8 @@ def test_hearts_trump_steps_to_the_end_and_low_goes_to_b(watched_page, site_url,
     assert low.get_attribute("data-seat") == str(LOW_WINNER)
     text = low.inner_text()
     assert text.startswith(f"{cat['points']['low']}: {data['seats'][LOW_WINNER]}")
-    expected = cat["reasons"]["low"].format(player=data["seats"][LOW_WINNER], card="2♥", trick=1)
+    seat = cat["seats"]["in_text"]["letter"].format(letter=data["seats"][LOW_WINNER])
+    expected = capitalised(cat["reasons"]["low_other"].format(player=seat, card="2♥", trick=1))
     assert expected in text
     assert stepper.locator("[data-action=next]").is_disabled()
     # Home and End, and the live region follows.

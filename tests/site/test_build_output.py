@@ -37,6 +37,22 @@ def test_html_lang_matches_the_language_folder(site_dir):
     assert not wrong
 
 
+_TITLE = re.compile(r"<title>(.*?)</title>", re.S)
+
+
+def test_no_title_repeats_itself_and_every_home_is_titled_with_the_site_name(site_dir):
+    repeated = []
+    for html in all_pages(site_dir):
+        match = _TITLE.search(html.read_text(encoding="utf-8"))
+        title = match.group(1).strip() if match else ""
+        if re.fullmatch(r"(.+?) - \1", title):
+            repeated.append(f"{html.relative_to(site_dir)}: {title}")
+    assert not repeated, repeated
+    for lang in LANGUAGES:
+        home = site_dir / ("index.html" if lang == "en" else f"{lang}/index.html")
+        assert _TITLE.search(home.read_text(encoding="utf-8")).group(1).strip() == "California Jack", lang
+
+
 def test_hreflang_alternates_point_to_the_same_page(site_dir):
     problems = []
     for page in default_language_pages(site_dir):
