@@ -32,6 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from engine.core.rules import PRESETS
+from engine.surfaces.catalogue import note_requested
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ROOT / "docs" / "assets" / "javascripts"
@@ -115,6 +116,7 @@ def _catalogue(lang: str) -> dict:
 
 
 def _lookup(lang: str, key: str) -> str:
+    note_requested(key)
     node = _catalogue(lang)
     for part in key.split("."):
         node = node.get(part) if isinstance(node, dict) else None

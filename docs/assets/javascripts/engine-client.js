@@ -240,16 +240,39 @@ export function dig(tree, key) {
   return typeof node === "string" ? node : null;
 }
 
+// Placeholders that hold a seat's noun phrase ("the computer", "player B"): capitalised when
+// a message starts with one. The catalogue's rules (engine/surfaces/catalogue.py): a sentence
+// about a seat is `<key>_you` for the reader and `<key>_other`, with {player}, for the others;
+// a count is `<key>_one` / `<key>_other` (CLDR plural categories).
+const SEAT_PARAMS = new Set(["player", "lead", "second", "third", "winner", "loser"]);
+
+function seatFirst(template, params) {
+  const match = /^\{(\w+)\}/.exec(template);
+  if (!match || !SEAT_PARAMS.has(match[1]) || typeof params[match[1]] !== "string") return params;
+  return { ...params, [match[1]]: capitalise(params[match[1]]) };
+}
+
+// A test run (tests/browser) sets window.__cjKeyTrace to a Set: every key a page looks up is
+// added, so the suite can tell which catalogue keys the browser really asks for.
+function noteRequested(key) {
+  const trace = globalThis.__cjKeyTrace;
+  if (trace instanceof Set) trace.add(key);
+}
+
 export class Strings {
   constructor(answer, blockStrings) {
     this.catalogue = answer.catalogue;
     this.untranslated = new Set(answer.untranslated);
     this.blockStrings = blockStrings ?? {};
+    const lang = this.lookup("language.code") ?? "en";
+    this.plurals = new Intl.PluralRules(lang);
+    this.decimalPlurals = new Intl.PluralRules(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   }
 
   // The page language's catalogue (from the engine archive) first; the strings the build
   // copied from the same catalogue into the example block cover anything untranslated.
   lookup(key) {
+    noteRequested(key);
     if (!this.untranslated.has(key)) {
       const own = dig(this.catalogue, key);
       if (own !== null) return own;
@@ -261,7 +284,34 @@ export class Strings {
   t(key, params = {}) {
     const template = this.lookup(key);
     if (template === null) return key;
-    return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+    const values = seatFirst(template, params);
+    return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  }
+
+  // "{n} cards left" in the language's plural form: key_one, key_other (CLDR categories).
+  pluralKey(key, n, decimals = false) {
+    const category = (decimals ? this.decimalPlurals : this.plurals).select(n);
+    const wanted = `${key}_${category}`;
+    return this.lookup(wanted) !== null ? wanted : `${key}_other`;
+  }
+
+  count(key, n, params = {}) {
+    return this.t(this.pluralKey(key, n), { n, ...params });
+  }
+
+  // "a, b and c" in the language.
+  series(items) {
+    if (items.length <= 1) return items.join("");
+    return this.t("snippets.series", { items: items.slice(0, -1).join(this.t("snippets.separator")), last: items[items.length - 1] });
+  }
+
+  // What a Game reason may say: {value} the highest card value (the scorer's, or the tied one),
+  // {others} the other seats' values as a list, {total} all of them.
+  cardValueParams(values) {
+    const rest = [...values];
+    const top = Math.max(...rest);
+    rest.splice(rest.indexOf(top), 1);
+    return { value: String(top), others: this.series(rest.map(String)), total: String(values.reduce((a, b) => a + b, 0)) };
   }
 
   suitName(letter) {
@@ -317,9 +367,17 @@ export function hiddenCard(strings) {
   });
 }
 
+// The message for a point's reason: the engine's key when no one scored the point, else its
+// `_you` form when the scorer is the reader and `_other` otherwise.
+export function reasonKey(key, seat, reader) {
+  if (seat === null || seat === undefined) return key;
+  return `${key}_${seat === reader ? "you" : "other"}`;
+}
+
 // A catalogue template with elements (cards, names) in place of its placeholders.
 export function fill(strings, key, params) {
   const template = strings.lookup(key) ?? key;
+  params = seatFirst(template, params);
   const parts = [];
   let last = 0;
   for (const match of template.matchAll(/\{(\w+)\}/g)) {

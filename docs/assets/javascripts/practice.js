@@ -178,18 +178,24 @@ class Practice {
     return template.replace("{n}", String(n));
   }
 
+  // A seat's label, for name plates, score lines and tables ("You", "Computer 2").
   name(seat) {
     if (seat === null || seat === undefined) return this.t("practice.no_one");
     if (seat === HUMAN) return this.t("seats.you");
     const players = this.state ? this.state.players : 2;
-    return players > 2 ? this.t("practice.computer_n", { n: seat }) : this.t("seats.computer");
+    return players > 2 ? this.t("seats.computer_n", { n: seat }) : this.t("seats.computer");
   }
 
-  // A sentence about a seat: the second-person wording for the reader, else the catalogue's
-  // third-person one with the seat's name.
-  sentence(seat, youKey, otherKey, params = {}) {
-    if (seat === HUMAN && this.strings.lookup(youKey) !== null) return fill(this.strings, youKey, params);
-    return fill(this.strings, otherKey, { ...params, player: this.name(seat) });
+  // Another seat as a noun phrase in a sentence ("the computer", "computer 2").
+  phrase(seat) {
+    const players = this.state ? this.state.players : 2;
+    return players > 2 ? this.t("seats.in_text.computer_n", { n: seat }) : this.t("seats.in_text.computer");
+  }
+
+  // A sentence about a seat: `<key>_you` for the reader, else `<key>_other` naming the seat.
+  sentence(seat, key, params = {}) {
+    if (seat === HUMAN) return fill(this.strings, `${key}_you`, params);
+    return fill(this.strings, `${key}_other`, { ...params, player: this.phrase(seat) });
   }
 
   speed() {
@@ -485,15 +491,15 @@ class Practice {
       case "deal":
         return fill(s, "practice.deal_line", { n: String(event.number), player: this.name(event.dealer), card: cardSpan(s, event.trump_card) });
       case "turned_jack":
-        return this.sentence(event.seat, "practice.you.reasons.jack_turned", "reasons.jack_turned", { card: cardSpan(s, event.card) });
+        return this.sentence(event.seat, "reasons.jack_turned", { card: cardSpan(s, event.card) });
       case "play":
-        return this.sentence(event.seat, "practice.you.plays", "ui.plays", { card: cardSpan(s, event.card) });
+        return this.sentence(event.seat, "ui.plays", { card: cardSpan(s, event.card) });
       case "trick":
-        return this.sentence(event.winner, "practice.you.wins_trick", "ui.wins_trick");
+        return this.sentence(event.winner, "ui.wins_trick");
       case "draw":
         return event.card
-          ? this.sentence(event.seat, "practice.you.draw", "ui.draw", { card: cardSpan(s, event.card) })
-          : this.sentence(event.seat, "practice.you.draw", "examples.draw_hidden");
+          ? this.sentence(event.seat, "ui.draw", { card: cardSpan(s, event.card) })
+          : fill(s, "ui.draw_hidden", { player: this.phrase(event.seat) });
       case "deal_over":
         return h("span", {}, this.t("practice.score_sheet", { n: event.number }), this.colon, this.scoreText(event.scores));
       case "match_over":
@@ -513,7 +519,7 @@ class Practice {
   }
 
   winnerText(seat) {
-    return seat === HUMAN ? this.t("practice.winner_you") : this.t("practice.winner_other", { player: this.name(seat) });
+    return seat === HUMAN ? this.t("ui.wins_match_you") : this.t("ui.wins_match_other", { player: this.phrase(seat) });
   }
 
   // ----- what the table shows -----------------------------------------------------------------
@@ -529,6 +535,7 @@ class Practice {
       seats: Array.from({ length: state.players }, (_, seat) => ({
         seat,
         name: this.name(seat),
+        phrase: seat === HUMAN ? null : this.phrase(seat),
         dealer: seat === deal.dealer,
         tricks: deal.tricks_won[seat],
         handCount: deal.hand_sizes[seat],
@@ -629,7 +636,7 @@ class Practice {
     let text;
     if (finished) text = this.table.winsTrick(finished, finished.trickWinner);
     else if (state.waiting_for === "human") text = this.t("practice.your_turn");
-    else if (state.waiting_for === "computer") text = this.t("practice.thinking", { player: this.name(state.deal.to_move) });
+    else if (state.waiting_for === "computer") text = this.t("practice.thinking", { player: this.phrase(state.deal.to_move) });
     else if (state.waiting_for === "next_deal") text = this.t("practice.deal_done", { n: state.deal.number });
     else text = this.t("practice.match_over");
     this.turn.textContent = text;
@@ -654,9 +661,8 @@ class Practice {
     const s = this.strings;
     const values = this.scoreText(result.game_values ?? []);
     const rows = result.reasons.map((reason) => {
-      const variant = reason.key.replace(/^reasons\./, "");
-      const params = { card: reason.card ? cardSpan(s, reason.card) : "", trick: String(reason.trick ?? ""), values };
-      const why = this.sentence(reason.seat, `practice.you.reasons.${variant}`, reason.key, params);
+      const params = { card: reason.card ? cardSpan(s, reason.card) : "", trick: String(reason.trick ?? ""), ...(reason.values ? s.cardValueParams(reason.values) : {}) };
+      const why = reason.seat === null ? fill(s, reason.key, params) : this.sentence(reason.seat, reason.key, params);
       return h("tr", { "data-point": reason.point, "data-seat": reason.seat === null ? "" : String(reason.seat) },
         h("th", { scope: "row", text: this.t(`points.${reason.point}`) }),
         h("td", { text: this.name(reason.seat) }),

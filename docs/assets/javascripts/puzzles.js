@@ -295,6 +295,7 @@ class Puzzles {
       seats: [0, 1].map((s) => ({
         seat: s,
         name: s === seat ? this.t("seats.you") : this.t("puzzles.opponent"),
+        phrase: s === seat ? null : this.t("seats.in_text.opponent"),
         dealer: s === this.meta.dealer,
         tricks: state.tricks_won[s],
         handCount: state.hands[s].count,
