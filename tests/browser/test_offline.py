@@ -27,7 +27,7 @@ from pathlib import Path
 
 import brotli
 import pytest
-from support import ROOT, language_prefix
+from support import ROOT, language_prefix, serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -220,6 +220,14 @@ def switch_language(page, lang: str) -> None:
         page.locator(f".md-select__link[hreflang={lang}]").click()
 
 
+def assert_readable(page, selector: str) -> None:
+    """No serious axe finding in the part of the page, light and dark."""
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert serious_violations(page, selector) == [], scheme
+    page.emulate_media(color_scheme=None)
+
+
 def test_after_one_visit_to_the_home_page_the_game_works_offline(browser, site_url, site_dir):
     """A new reader opens only the home page, online. At idle the service worker saves the engine
     and the engine's snapshot is made; then, offline: practice in Spanish (a card played), the
@@ -236,6 +244,7 @@ def test_after_one_visit_to_the_home_page_the_game_works_offline(browser, site_u
     manifest = engine_manifest(site_dir)
     size = f"{manifest['download_bytes'] / 1e6:.1f}\u00a0MB"
     assert size in page.locator(".cj-offline").inner_text()
+    assert_readable(page, ".md-footer-meta")
     # …every file of the engine is in Cache Storage, and its snapshot is stored (made at idle).
     page.wait_for_function(f"() => ({PREPARED})().length > 0", timeout=LOAD_TIMEOUT_MS, polling=100)
     assert page.evaluate(PREPARED)[0] > 1_000_000
@@ -322,6 +331,7 @@ def test_offline_without_the_engine_the_widgets_say_so_and_retry(browser, site_u
         assert root.get_attribute("data-failure") == "offline"
         assert root.locator("[role=alert]").inner_text() == told
         assert root.locator("[data-action=retry]").inner_text() == pt["retry"]
+    assert_readable(page, ".cj-puzzles")
     page.goto(f"{site_url}pt/examples/follow-or-trump/")
     page.locator(".cj-stepper [data-action=next]").click()
     page.wait_for_selector(".cj-stepper[data-failure=offline]", timeout=LOAD_TIMEOUT_MS)

@@ -53,10 +53,15 @@ const received = new Map();
 let expectedBytes = 0;
 let stage = "runtime";
 
+let downloaded = false;
 function progress(next = stage) {
   stage = next;
   let loaded = 0;
   for (const bytes of received.values()) loaded += bytes;
+  if (!downloaded && expectedBytes > 0 && loaded >= expectedBytes) {
+    downloaded = true;
+    timing("downloaded", loaded); // the last byte the start needs (scripts/bench_load.py)
+  }
   // `at`: when, on the wall clock shared with the page (for the benchmark's stage timings).
   postMessage({
     type: "progress",

@@ -19,7 +19,11 @@
 const HERE = new URL(import.meta.url);
 const VERSION = HERE.search;
 const [client, tableModule, store] = await Promise.all([
-  import(new URL("engine-client.js" + VERSION, HERE).href),
+  // The engine starts as soon as its client is there, while the other modules still load.
+  import(new URL("engine-client.js" + VERSION, HERE).href).then((client) => {
+    client.engine().start();
+    return client;
+  }),
   import(new URL("table.js" + VERSION, HERE).href),
   import(new URL("practice-store.js" + VERSION, HERE).href),
 ]);
