@@ -50,6 +50,15 @@ the benchmark's own Chromium), 3 runs, medians:
 - first visit (unchanged): 109 KB before interaction, 5.30 MB and 2.56 s for the first start.
 Under load (average 4 to 8, the lead's engine benchmarks) the same second visit took
 0.9-1.2 s with the snapshot and 4-5 s without.
+- 6. (--first-use-only --runs 3, Pyodide 314.0.8, the shared machine under load: average 8.6
+  at the start, 11.2 at the end), tap -> usable, medians (min-max): first visit practice
+  6.56 s (6.38-6.75), puzzles 9.48 s (6.31-9.60), example 8.19 s (7.05-8.95), where Python's
+  start is 4.3-5.9 s of it; after the home page alone was open until the engine was saved and
+  its snapshot made (9-15 s after the home page's load, under that load), practice 1.62 s
+  (1.61-1.79), puzzles 2.54 s (1.66-3.24), example 1.21 s (1.03-2.75). Split of the practice
+  start from the snapshot (ms): tap to engine start 357 (the page's load), download 336 (from
+  the service worker's cache), snapshot restore 502 (snapshot read+check 251), engine import
+  52, first answers+render 204.
 
 Lighthouse's SEO audits want absolute hreflang links, which only a build for a public
 address has: build one for the port the benchmark will serve it on, e.g.

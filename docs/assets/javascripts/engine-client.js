@@ -238,9 +238,10 @@ export function engine() {
 // 0.6 s for an engine restored from its snapshot; started at idle once a stepper is in view,
 // the engine is ready 0.6 s after the page loaded and the press waits 0.14 s. That start
 // costs about 0.6 s of CPU and the worker's memory (a 31 MB Python heap), and nothing to
-// download: it is done only on a visit after this very build's engine has started once on
-// this browser (its snapshot is stored), never on a first visit (seconds of CPU and 5 MB: the
-// engine waits for the reader), and not when the reader asked to save data.
+// download: it is done only once this very build's snapshot is stored on this browser (by an
+// engine started once, or made at idle after the background save: prepareSnapshot below),
+// never from a cold start (seconds of CPU: the engine waits for the reader), and not when the
+// reader asked to save data.
 const SNAPSHOT_KEY = "cj-engine-snapshot"; // localStorage: the ?v=… whose snapshot is stored
 
 function rememberSnapshot(name, detail) {
