@@ -410,6 +410,7 @@ def test_a_run_in_heading_meets_its_text_as_the_catalogue_says(lang):
         title = f"[{render.esc(str(ex.data['title'][lang]).strip())}]({ex.slug}.md)"
         assert f"1. {title}{render.esc(between)}" in pages["index.md"][0], (lang, ex.slug)
         heading = f"<strong>{render.esc(cat.ex('rules_in_use'))}</strong>"
-        assert f'<p class="cj-rules">{heading}{render.esc(between)}' in pages[f"{ex.slug}.md"][0], (lang, ex.slug)
+        page = pages[f"{ex.slug}.md"][0]
+        assert f'<p class="cj-rules">{heading}{render.esc(between)}' in page, (lang, ex.slug)
     presets = rule_labels.presets_list(lang).splitlines()
     assert presets and all(f"**{between}" in line for line in presets), lang
