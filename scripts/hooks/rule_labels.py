@@ -83,10 +83,11 @@ def options_table(lang: str) -> str:
 
 def presets_list(lang: str) -> str:
     """One bulleted line per preset: its name in bold, then its summary."""
+    run_in = site_data.lookup(lang, "ui.run_in")
     lines = []
     for name in PRESETS:
         summary = site_data.lookup(lang, f"presets.{name}.summary")
-        lines.append(f"- **{preset_name(lang, name)}** — {summary}")
+        lines.append("- " + run_in.format(heading=f"**{preset_name(lang, name)}**", text=summary))
     return "\n".join(lines)
 
 

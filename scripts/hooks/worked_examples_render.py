@@ -138,7 +138,8 @@ class PageWriter:
         changes = rule_labels.rules_differences(self.lang, rules)
         if changes:
             line += " " + cat.ex("rules_changes", changes=" · ".join(changes))
-        return f'<p class="cj-rules"><strong>{esc(cat.ex("rules_in_use"))}</strong> — {esc(line)}</p>\n'
+        heading = f"<strong>{esc(cat.ex('rules_in_use'))}</strong>"
+        return f'<p class="cj-rules">{fill(cat.get("ui.run_in"), heading=heading, text=esc(line))}</p>\n'
 
     def state_table(self, index: int, caption: str) -> str:
         """The hands (narrator's view), the stock's top card and count before play `index`."""
@@ -639,7 +640,8 @@ def index_page(examples: list[Example], lang: str, cat: Catalogue) -> str:
     items = []
     for ex in examples:
         summary = resolve(str(ex.data["summary"][lang]).strip(), Context(ex.replay, None), HtmlFormatter(cat))
-        items.append(f"1. [{esc(str(ex.data['title'][lang]).strip())}]({ex.slug}.md) — {summary}")
+        title = f"[{esc(str(ex.data['title'][lang]).strip())}]({ex.slug}.md)"
+        items.append("1. " + fill(cat.get("ui.run_in"), heading=title, text=summary))
     out.append("\n".join(items) + "\n")
     return "\n".join(out)
 

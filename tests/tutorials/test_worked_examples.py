@@ -409,3 +409,22 @@ def test_nav_lists_the_examples_in_order(mini_site):
         assert all(p > 0 for p in positions), (lang, positions)
         assert positions == sorted(positions)
         assert CATALOGUES[lang].ex("nav_title") in nav
+
+
+@pytest.mark.parametrize("lang", model.LANGUAGES)
+def test_a_run_in_heading_meets_its_text_as_the_catalogue_says(lang):
+    """The index's title and summary, the 'Rules in use' line and the preset list join a heading
+    to its text with `ui.run_in`, so each language sets its own punctuation (Spanish a full stop)."""
+    import rule_labels
+
+    cat = CATALOGUES[lang]
+    pages = build_all(lang)
+    between = cat.get("ui.run_in").split("{heading}")[1].split("{text}")[0]
+    for ex in EXAMPLES:
+        title = f"[{render.esc(str(ex.data['title'][lang]).strip())}]({ex.slug}.md)"
+        assert f"1. {title}{render.esc(between)}" in pages["index.md"][0], (lang, ex.slug)
+        heading = f"<strong>{render.esc(cat.ex('rules_in_use'))}</strong>"
+        page = pages[f"{ex.slug}.md"][0]
+        assert f'<p class="cj-rules">{heading}{render.esc(between)}' in page, (lang, ex.slug)
+    presets = rule_labels.presets_list(lang).splitlines()
+    assert presets and all(f"**{between}" in line for line in presets), lang
