@@ -23,6 +23,18 @@ def _percent(chance: float, catalogue: Catalogue) -> str:
     return catalogue.text("analysis.ui.percent", n=round(chance * 100))
 
 
+# The analysis reasons that speak of "the opponent": with three players they are worded for
+# two opponents (catalogue `analysis.reasons_three.<code>`).
+THREE_PLAYER_REASONS = ("throws_away_ten", "gives_up_high", "loses_low", "gives_up_jack")
+
+
+def reason_key(code: str, players: int) -> str:
+    """The catalogue key that words an analysis reason for a deal of `players`."""
+    if players == 3 and code in THREE_PLAYER_REASONS:
+        return f"analysis.reasons_three.{code}"
+    return f"analysis.reasons.{code}"
+
+
 def annotated_deal(analysis: dict[str, Any], lang: str = "en") -> str:
     """The decisions of `analysis` (from `engine.analysis.analyse`) as lines of text."""
     catalogue = Catalogue(lang)
@@ -44,7 +56,7 @@ def annotated_deal(analysis: dict[str, Any], lang: str = "en") -> str:
             line += " — " + text("analysis.ui.loss", loss=_number(decision["loss"], catalogue))
         lines.append(line)
         if decision["reason"]:
-            lines.append("    " + text(f"analysis.reasons.{decision['reason']}"))
+            lines.append("    " + text(reason_key(decision["reason"], analysis["players"])))
         if decision["grade"] != "best":
             cards = ", ".join(catalogue.card(card) for card in decision["best"])
             lines.append("    " + text("analysis.ui.shown", cards=cards))

@@ -19,7 +19,6 @@ const { Strings, h, cardSpan, fill, setChildren, loadStylesheet } = client;
 const BATCH = 4; // decisions per request: small enough for a lively progress counter
 const GRADE_ICONS = { best: "★", good: "✓", inaccuracy: "?!", mistake: "?", blunder: "??" };
 const TO_REPLAY = new Set(["inaccuracy", "mistake", "blunder"]);
-const SEAT_LETTERS = "ABC";
 
 function number(strings, value, signed = false) {
   const text = (signed && value > 0 ? "+" : "") + value.toFixed(2);
@@ -43,10 +42,12 @@ function summaryText(strings, counts) {
   return strings.t("analysis.ui.summary", { counts: parts.join(" · ") });
 }
 
-// How values and grades work, with the engine's own bands (never restated here).
-function helpText(strings, bands) {
+// How values and grades work, with the engine's own bands (never restated here). With three
+// players a value is the points won minus both opponents' (RULES.md §6.14), and no card is
+// ever known for sure (§6.13): the help says so.
+function helpText(strings, bands, players = 2) {
   const points = (chance) => String(Math.round(chance * 100));
-  return strings.t("analysis.ui.help", {
+  return strings.t(players === 3 ? "analysis.ui.help_three" : "analysis.ui.help", {
     good: band(strings, bands.value[0]), inaccuracy: band(strings, bands.value[1]), mistake: band(strings, bands.value[2]),
     win_good: points(bands.win_chance[0]), win_inaccuracy: points(bands.win_chance[1]), win_mistake: points(bands.win_chance[2]),
   });
@@ -154,6 +155,12 @@ class Review {
       this.bands = head.bands;
       this.trump = head.trump;
       this.replay = await this.engine.request({ op: "replay", record: this.dealRecord, narrator: this.seat });
+      if (!this.dealRecord.plays?.length) {
+        // A turned jack won the match before any card was played: nothing to grade, and why.
+        this.status.textContent = s.t("analysis.ui.no_cards_turned_jack");
+        this.root.dataset.empty = "turned_jack";
+        return;
+      }
       const mine = this.replay.states.slice(1).flatMap((state, index) => (state.play.seat === this.seat ? [index] : []));
       this.progress = h("progress", { max: String(mine.length), value: "0", "aria-hidden": "true" });
       this.root.append(this.progress);
@@ -175,8 +182,13 @@ class Review {
     }
   }
 
+  // The table's names: "You", and "Computer" (two players) or "Computer 1", "Computer 2".
   playerName(seat) {
-    return seat === this.seat ? this.strings.t("seats.you") : this.strings.t("seats.seat", { letter: SEAT_LETTERS[seat] });
+    if (seat === this.seat) return this.strings.t("seats.you");
+    const players = this.replay?.players ?? 2;
+    if (players === 2) return this.strings.t("seats.computer");
+    const others = Array.from({ length: players }, (_, s) => s).filter((s) => s !== this.seat);
+    return this.strings.t("practice.computer_n", { n: others.indexOf(seat) + 1 });
   }
 
   render() {
@@ -194,7 +206,7 @@ class Review {
       h("h2", { class: "cj-rv-title", text: s.t("analysis.ui.review") }),
       this.status,
       h("div", { class: "cj-rv-tabs", role: "group" }, this.timelineButton, this.practiceButton, closeButton),
-      h("details", { class: "cj-rv-help" }, h("summary", { text: s.t("analysis.ui.details") }), h("p", { text: helpText(s, this.bands) }), h("p", { text: s.t("analysis.ui.not_counted") })),
+      h("details", { class: "cj-rv-help" }, h("summary", { text: s.t("analysis.ui.details") }), h("p", { text: helpText(s, this.bands, this.replay.players) }), h("p", { text: s.t("analysis.ui.not_counted") })),
       this.timeline,
       this.practice,
     );
