@@ -775,7 +775,13 @@ class Stepper {
         ),
       );
     }
-    if (at !== null) children.push(...this.describeChange(at));
+    if (at !== null) {
+      // What changes there, and (when that was only which cards may be played) where the play
+      // itself first goes another way.
+      children.push(...this.describeChange(at));
+      const story = this.differenceStep(this.alternative, { story: true });
+      if (story !== null && story !== at) children.push(...this.describeChange(story));
+    }
     if (other.error) {
       const error = other.error;
       children.push(
