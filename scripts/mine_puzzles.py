@@ -4,6 +4,7 @@
     .venv/bin/python scripts/mine_puzzles.py --seed 1 --count 320            # every core
     .venv/bin/python scripts/mine_puzzles.py --seed 1 --count 20 --workers 1 --out -
     .venv/bin/python scripts/mine_puzzles.py --bench                           # time per 100 puzzles
+    .venv/bin/python scripts/mine_puzzles.py --reprove                         # re-prove the committed set
 
 Deal k (k = 0, 1, 2, ...) is dealt from the seed `seed * 1_000_000 + k`, dealer k % 2, under
 the standard rules (two players, open stock), and both seats play the heuristic bot. Every
@@ -11,6 +12,13 @@ position of it with the stock empty where the seat to move has a choice is offer
 `engine.puzzles.build_puzzle`; a deal gives at most PER_DEAL puzzles whose lines do not
 overlap. Deals are mined in parallel but collected in deal order, so the file is the same for
 any --workers, and the first k puzzles never depend on --count.
+
+`--reprove` re-proves every puzzle of the file (after a change to the solver or the rules) and
+keeps the ids of those still valid: a puzzle the engine proves unchanged stays as it is, one
+whose position is still a puzzle with another answer is rebuilt there by `build_puzzle` (the
+miner's own logic) under the same id and record, and one that is no puzzle any more is dropped
+(its id is not given to another). Ids are never renumbered, so links to a puzzle keep working;
+a fresh mine from the same seed may therefore differ from the committed file after such a change.
 """
 
 from __future__ import annotations
@@ -31,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine.ai.heuristic import HeuristicBot  # noqa: E402
 from engine.analysis.deal_analysis import endgame_solver, is_exact  # noqa: E402
-from engine.analysis.puzzles import build_puzzle  # noqa: E402
+from engine.analysis.puzzles import PuzzleError, build_puzzle, prove, puzzle_position  # noqa: E402
 from engine.core.deal import Deal  # noqa: E402
 from engine.core.rules import Rules  # noqa: E402
 
@@ -102,6 +110,28 @@ def mine(seed: int, count: int, workers: int) -> Iterator[dict[str, Any]]:
             pool.terminate()
 
 
+def reprove(puzzles: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], Counter[str]]:
+    """The puzzles re-proved (see the module doc) and how many were kept, rebuilt and dropped."""
+    counts: Counter[str] = Counter(kept=0, rebuilt=0, dropped=0)
+    result = []
+    for puzzle in puzzles:
+        if not prove(puzzle):
+            counts["kept"] += 1
+            result.append(puzzle)
+            continue
+        try:
+            rebuilt = build_puzzle(puzzle_position(puzzle), puzzle.get("id", ""))
+        except PuzzleError:
+            rebuilt = None
+        if rebuilt is None:
+            counts["dropped"] += 1
+            continue
+        rebuilt["record"] = puzzle["record"]  # the same position, in the stored (seed) form
+        counts["rebuilt"] += 1
+        result.append(rebuilt)
+    return result, counts
+
+
 def line_of(puzzle: dict[str, Any]) -> str:
     order = ("id", "record", "seat", "solution", "line", "value_gap", "themes", "rating")
     return json.dumps({key: puzzle[key] for key in order}, separators=(", ", ": "))
@@ -123,12 +153,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", default=str(OUT), help="file to write, or - for standard output")
     parser.add_argument("--bench", action="store_true", help="print mining time per 100 puzzles")
+    parser.add_argument(
+        "--reprove", action="store_true", help="re-prove the puzzles of --out in place, keeping their ids"
+    )
     args = parser.parse_args(argv)
     if args.seed < 0 or args.count < 1 or args.workers < 1:
         parser.error("--seed must be >= 0, --count and --workers >= 1")
     if args.bench:
         bench(args.seed)
         return 0
+    if args.reprove:
+        return reprove_file(Path(args.out), parser)
     lines = []
     themes: Counter[str] = Counter()
     for puzzle in mine(args.seed, args.count, args.workers):
@@ -143,6 +178,21 @@ def main(argv: list[str] | None = None) -> int:
         except OSError as error:
             parser.error(f"--out {args.out}: {error.strerror}")
         print(f"{len(lines)} puzzles -> {args.out}; themes: {dict(sorted(themes.items()))}", file=sys.stderr)
+    return 0
+
+
+def reprove_file(path: Path, parser: argparse.ArgumentParser) -> int:
+    try:
+        stored = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    except (OSError, ValueError) as error:
+        parser.error(f"--out {path}: {error}")
+    puzzles, counts = reprove(stored)
+    text = "".join(line_of(puzzle) + "\n" for puzzle in puzzles)
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        parser.error(f"--out {path}: {error.strerror}")
+    print(f"{len(stored)} puzzles re-proved -> {path}: {dict(counts)}", file=sys.stderr)
     return 0
 
 

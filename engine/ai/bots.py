@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from engine.core.boundary import echo
 from engine.core.rules import Rules
 
 if TYPE_CHECKING:
@@ -64,5 +65,5 @@ def make_bot(name: str, seed: int = 0, rules: Rules | None = None, **options: An
     try:
         factory = BOTS[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(sorted(BOTS))}") from None
+        raise ValueError(f"unknown bot {echo(name)}; known bots: {', '.join(sorted(BOTS))}") from None
     return factory(seed=seed, rules=rules, **options)

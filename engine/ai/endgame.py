@@ -86,13 +86,17 @@ class EndgameSolver:
             self.leaves[key] = value
         return value
 
-    def _moves(self, legal: int, remaining: int) -> list[int]:
+    def _moves(self, legal: int, unplayed: int) -> list[int]:
         """Legal cards with equivalent ones collapsed: a plain card directly above (among the
-        remaining cards) another plain card of the same hand changes nothing."""
+        `unplayed` cards) another plain card of the same hand changes nothing.
+
+        `unplayed` must hold every card not yet played for good: both hands *and* the cards
+        already on the table in the current trick. A card led to this trick still decides it,
+        so it separates the follower's 9 and 3 of its suit (one beats it, the other does not)."""
         special = self.special
         moves = []
         for card in cards_of(legal):
-            below = remaining & SUIT_MASK_OF[card] & ((1 << card) - 1)
+            below = unplayed & SUIT_MASK_OF[card] & ((1 << card) - 1)
             if below and not (special >> card & 1):
                 prev = below.bit_length() - 1
                 if legal >> prev & 1 and not (special >> prev & 1):
@@ -101,14 +105,16 @@ class EndgameSolver:
         return moves
 
     def lead_moves(self, state: PlayState) -> list[int]:
+        """The leader's distinct legal cards (at a trick's start every unplayed card is in a hand)."""
         hands = state.hands
         return self._moves(state.legal(), hands[0] | hands[1])
 
     def follow_moves(self, state: PlayState) -> list[int]:
         """The follower's distinct legal cards: winners first (lowest first), then the rest."""
         hands = state.hands
-        moves = self._moves(state.legal(), hands[0] | hands[1])
-        beats = state.beats[state.trick[0]]
+        lead = state.trick[0]
+        moves = self._moves(state.legal(), hands[0] | hands[1] | 1 << lead)
+        beats = state.beats[lead]
         return [c for c in moves if beats >> c & 1] + [c for c in moves if not beats >> c & 1]
 
     # ----- search -------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from engine.ai.endgame import EndgameSolver, solve_position
 from engine.ai.heuristic import HeuristicBot, is_boss, view_gone, view_top
 from engine.ai.world import played_by_seat, sample_world
+from engine.core.boundary import echo
 from engine.core.cards import CARD_VALUE, JACK, RANK_OF, SUIT_MASKS, SUIT_OF, TEN, TWO, make_card
 from engine.core.limits import MAX_SAMPLES
 from engine.core.tricks import beating_masks
@@ -80,7 +81,7 @@ def check_samples(samples: object) -> int:
     if samples is None:
         return DEFAULT_SAMPLES
     if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= MAX_SAMPLES:
-        raise ValueError(f"samples must be an integer from 1 to {MAX_SAMPLES}, got {samples!r}")
+        raise ValueError(f"samples must be an integer from 1 to {MAX_SAMPLES}, got {echo(samples)}")
     return samples
 
 
@@ -133,7 +134,7 @@ class ExpertBot:
 
     def __init__(self, seed: int = 0, rules: Rules | None = None, *, samples: int | None = None) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an integer, got {seed!r}")
+            raise ValueError(f"seed must be an integer, got {echo(seed)}")
         self.seed = seed
         self.samples = check_samples(samples)
         self.last_reason: str | None = None

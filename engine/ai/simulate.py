@@ -13,10 +13,12 @@ import time
 from typing import Any
 
 from engine.ai.bots import BOTS, Bot, make_bot
+from engine.core.boundary import echo
 from engine.core.cards import SUIT_MASK_OF
 from engine.core.deal import Deal
 from engine.core.kernel import PlayState
 from engine.core.legality import legal_mask
+from engine.core.limits import SEED_LIMIT
 from engine.core.rules import Rules
 from engine.core.shuffle import deal_deck, shuffled_deck
 
@@ -168,11 +170,11 @@ def simulate(
         )
     for name in bot_names:
         if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(sorted(BOTS))}")
+            raise ValueError(f"unknown bot {echo(name)}; known bots: {', '.join(sorted(BOTS))}")
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
-        raise ValueError(f"deals must be a non-negative integer, got {deals!r}")
+        raise ValueError(f"deals must be a non-negative integer, got {echo(deals)}")
     if isinstance(matches, bool) or not isinstance(matches, int) or matches < 0:
-        raise ValueError(f"matches must be a non-negative integer, got {matches!r}")
+        raise ValueError(f"matches must be a non-negative integer, got {echo(matches)}")
     rng = random.Random(seed)
     players = rules.players
     points = [0] * players
@@ -281,7 +283,9 @@ def _run_matches(
     for number in range(matches):
         unit = [0] * players
         for seat_bot in _rotations(players, duplicate):
-            match = Match(rules, seed=seed * 1_000_003 + number)
+            # Wrapped into the seed range: a seed near 2**64 must not overflow it (the same
+            # seeds as before for every seed below about 1.8e13).
+            match = Match(rules, seed=(seed * 1_000_003 + number) % SEED_LIMIT)
             while not match.is_over:
                 deal = match.start_deal()
                 if match.is_over:  # a turned jack ended it before any card was played

@@ -62,9 +62,12 @@ from engine.ai.endgame import EndgameSolver, solve_position
 from engine.ai.world import World, sample_world
 from engine.analysis.match_odds import MAX_TARGET, deal_win_chance
 from engine.analysis.reasons import reason_for
+from engine.core.boundary import echo
 from engine.core.cards import SUITS, card_code
 from engine.core.deal import Deal
+from engine.core.error_codes import RECORD, REQUEST, code_for
 from engine.core.errors import IllegalPlay
+from engine.core.limits import MAX_ANALYSIS_WORLDS, SEED_LIMIT
 from engine.core.limits import MAX_SAMPLES as LIMIT_SAMPLES
 from engine.core.record import RecordError, read_record
 from engine.core.scoring import POINT_NAMES
@@ -90,12 +93,15 @@ def _read(record: Any) -> tuple[Deal, tuple[int, ...], tuple[int, ...]]:
 
 
 class AnalysisError(ValueError):
-    """Bad input to `analyse`; `field` names what is wrong (e.g. 'plays[3]', 'seat', 'samples')."""
+    """Bad input to `analyse`; `field` names what is wrong (e.g. 'plays[3]', 'seat', 'samples')
+    and `code` says which part of the input it is in (engine/core/error_codes.py): the record
+    (bad_record, bad_rules) or the request's own arguments (bad_request)."""
 
-    def __init__(self, field_name: str, problem: str):
+    def __init__(self, field_name: str, problem: str, part: str = REQUEST):
         super().__init__(f"{field_name}: {problem}")
         self.field = field_name
         self.problem = problem
+        self.code = code_for(part, field_name)
 
 
 @dataclass(slots=True)
@@ -244,6 +250,19 @@ def grade_of(loss: float, bands: tuple[float, float, float]) -> str:
 # ----- the whole deal -----------------------------------------------------------------------------
 
 
+def _check_work(samples: int, sampled: int) -> None:
+    """Refuse, before any search, a request whose sampled decisions would cost more than
+    MAX_ANALYSIS_WORLDS sampled deals (`samples` for each decision before the exact endgame;
+    the match chances reuse those deals)."""
+    worlds = samples * sampled
+    if worlds > MAX_ANALYSIS_WORLDS:
+        raise AnalysisError(
+            "samples",
+            f"{samples} sampled deals for each of {sampled} decisions is {worlds}; a request may ask "
+            f"for at most {MAX_ANALYSIS_WORLDS} (ask for fewer samples, one seat or fewer plays with `only`)",
+        )
+
+
 def _check_int(value: Any, name: str, low: int, high: int | None) -> int:
     if (
         isinstance(value, bool)
@@ -252,7 +271,7 @@ def _check_int(value: Any, name: str, low: int, high: int | None) -> int:
         or (high is not None and value > high)
     ):
         upper = "" if high is None else f"..{high}"
-        raise AnalysisError(name, f"expected an integer {low}{upper}, got {value!r}")
+        raise AnalysisError(name, f"expected an integer {low}{upper}, got {echo(value)}")
     return value
 
 
@@ -273,12 +292,12 @@ def analyse(
     try:
         deal, plays, scores_before = _read(record)
     except RecordError as error:
-        raise AnalysisError(error.field, error.problem) from None
+        raise AnalysisError(error.field, error.problem, RECORD) from None
     rules = deal.rules
     if seat is not None:
         _check_int(seat, "seat", 0, rules.players - 1)
     samples = DEFAULT_SAMPLES if samples is None else _check_int(samples, "samples", 1, MAX_SAMPLES)
-    _check_int(seed, "seed", 0, None)
+    _check_int(seed, "seed", 0, SEED_LIMIT - 1)
     wanted = None if only is None else {_check_int(i, "only", 0, None) for i in only}
     scores_known = (
         isinstance(record, dict)
@@ -289,15 +308,18 @@ def analyse(
     # First pass: replay every play (so a bad record fails before any heavy work) and list the
     # decisions to analyse.
     targets: list[int] = []
+    sampled = 0
     for index, card in enumerate(plays):
         if (wanted is None or index in wanted) and (seat is None or deal.to_move == seat):
             targets.append(index)
+            sampled += not is_exact(deal)
         try:
             deal.play(card)
         except IllegalPlay as refused:
             raise AnalysisError(
-                f"plays[{index}]", f"{card_code(card)} is not legal here: {refused}"
+                f"plays[{index}]", f"{card_code(card)} is not legal here: {refused}", RECORD
             ) from None
+    _check_work(samples, sampled)
     deal = read_record(record).deal
     decisions: list[Json] = []
     solver: EndgameSolver | None = None

@@ -56,8 +56,10 @@ from engine.ai.endgame import EndgameSolver
 from engine.ai.heuristic import HeuristicBot
 from engine.analysis.deal_analysis import TIE, OptionValue, endgame_solver, exact_option_values, is_exact
 from engine.analysis.reasons import reason_for
+from engine.core.boundary import echo
 from engine.core.cards import JACK, RANK_OF, SUIT_MASKS, SUIT_OF, TEN, card_code, make_card, parse_card
 from engine.core.deal import Deal
+from engine.core.error_codes import PUZZLE, REQUEST, code_for
 from engine.core.errors import IllegalPlay
 from engine.core.record import RecordError, read_record, record_of
 from engine.core.scoring import POINT_NAMES
@@ -90,12 +92,15 @@ Json = dict[str, Any]
 
 
 class PuzzleError(ValueError):
-    """A puzzle or request that cannot be used; `field` names what is wrong."""
+    """A puzzle or request that cannot be used; `field` names what is wrong and `code` says
+    which part of the input it is in (engine/core/error_codes.py): the puzzle's position
+    (bad_puzzle, or bad_rules for its rules) or the request's own `card` (bad_request)."""
 
-    def __init__(self, field_name: str, problem: str):
+    def __init__(self, field_name: str, problem: str, part: str = PUZZLE):
         super().__init__(f"{field_name}: {problem}")
         self.field = field_name
         self.problem = problem
+        self.code = code_for(part, field_name)
 
 
 @dataclass(slots=True)
@@ -280,7 +285,7 @@ def puzzle_position(puzzle: Any) -> Deal:
         raise PuzzleError("puzzle", "expected a JSON object")
     deal = position_of(puzzle.get("record"))
     if puzzle.get("seat") != deal.to_move:
-        raise PuzzleError("seat", f"seat {deal.to_move} is to move, not {puzzle.get('seat')!r}")
+        raise PuzzleError("seat", f"seat {deal.to_move} is to move, not {echo(puzzle.get('seat'))}")
     return deal
 
 
@@ -297,7 +302,7 @@ def prove(puzzle: Json) -> list[str]:
     problems = [f"unknown field {key}" for key in puzzle if key not in PUZZLE_KEYS]
     for key in PUZZLE_KEYS:
         if key != "record" and puzzle.get(key) != rebuilt[key]:
-            problems.append(f"{key}: stored {puzzle.get(key)!r}, engine finds {rebuilt[key]!r}")
+            problems.append(f"{key}: stored {echo(puzzle.get(key))}, engine finds {echo(rebuilt[key])}")
     return problems
 
 
@@ -320,12 +325,12 @@ def judge(deal: Deal, card: Any) -> Json:
         try:
             chosen = parse_card(card)
         except ValueError as error:
-            raise PuzzleError("card", str(error)) from None
+            raise PuzzleError("card", str(error), REQUEST) from None
     else:
-        raise PuzzleError("card", f"expected a card code such as 'TS', got {card!r}")
+        raise PuzzleError("card", f"expected a card code such as 'TS', got {echo(card)}", REQUEST)
     if chosen not in options:
         legal = ", ".join(card_code(c) for c in sorted(options))
-        raise PuzzleError("card", f"{card_code(chosen)} is not legal here; legal: {legal}")
+        raise PuzzleError("card", f"{card_code(chosen)} is not legal here; legal: {legal}", REQUEST)
     top = options[ranked[0]]
     mine = options[chosen]
     correct = mine.value >= top.value - TIE

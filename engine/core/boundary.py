@@ -15,6 +15,10 @@ from typing import Any
 
 from engine.core.limits import ECHO_CHARS, MAX_INT_DIGITS, MAX_JSON_DEPTH, MAX_TEXT_CHARS
 
+# The codes of problems with a whole input text (not of one field in it): the part the text
+# was read as decides the answer's code (engine/core/error_codes.py).
+TEXT_PROBLEMS = ("bad_encoding", "bad_json", "too_deep", "too_large")
+
 
 class BoundaryError(ValueError):
     """Input the engine refuses; `code` is machine-readable, `field` names the offending input."""
@@ -106,20 +110,34 @@ def decode_text(data: bytes, what: str) -> str:
         ) from None
 
 
-_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+# A JSON string, to its closing quote or, if it has none, to the end of the text (an escape
+# may be cut short by the end too). Once begun it cannot fail, and its quantifiers are
+# possessive, so no character is scanned twice: removing every string is one linear pass. (A
+# pattern that needs the closing quote fails on an unterminated string and is retried from
+# every later quote: quadratic, some hours for 1 MB of escaped quotes; scripts/bench_json_depth.py.)
+_STRING = re.compile(r'"(?:[^"\\]++|\\.?)*+"?', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]++")
+_BRACKETS_AS_PARENTHESES = str.maketrans("[]{}", "()()")
 
 
 def _check_depth(text: str, what: str) -> None:
-    """Refuse nesting deeper than MAX_JSON_DEPTH before the parser recurses into it."""
+    """Refuse nesting deeper than MAX_JSON_DEPTH before the parser recurses into it.
+
+    Linear in the text: strings go (brackets inside them do not count), then the brackets
+    are read as parentheses, and each pass removes every innermost pair "()" (one C-level
+    replace over what is left). The passes needed are the nesting depth, so after at most
+    MAX_JSON_DEPTH + 1 of them the answer is known. Openers left unclosed add to the depth
+    (an unterminated text is refused as too deep rather than as bad JSON when they pass it).
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text)).translate(_BRACKETS_AS_PARENTHESES)
     depth = 0
-    for match in _STRING_OR_BRACKET.finditer(text):
-        token = match.group()
-        if token in "[{":
-            depth += 1
-            if depth > MAX_JSON_DEPTH:
-                raise BoundaryError("too_deep", f"{what}: JSON nested deeper than {MAX_JSON_DEPTH} levels")
-        elif token in "]}":
-            depth -= 1
+    while "()" in brackets:
+        depth += 1
+        if depth > MAX_JSON_DEPTH:
+            break
+        brackets = brackets.replace("()", "")
+    if depth + brackets.count("(") > MAX_JSON_DEPTH:
+        raise BoundaryError("too_deep", f"{what}: JSON nested deeper than {MAX_JSON_DEPTH} levels")
 
 
 def _parse_int(text: str) -> int:
@@ -169,7 +187,7 @@ def is_ascii_digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-def parse_ascii_int(text: str, field: str, low: int, high: int, code: str = "bad_request") -> int:
+def parse_ascii_int(text: str, field: str, low: int, high: int, code: str) -> int:
     """Text of ASCII digits to an integer low..high; never int() on '²', '-5' or 5,000 digits."""
     cleaned = text.strip()
     if not is_ascii_digits(cleaned) or len(cleaned) > len(str(high)) or not low <= int(cleaned) <= high:
@@ -177,7 +195,7 @@ def parse_ascii_int(text: str, field: str, low: int, high: int, code: str = "bad
     return int(cleaned)
 
 
-def check_int(value: object, field: str, low: int, high: int, code: str = "bad_request") -> int:
+def check_int(value: object, field: str, low: int, high: int, code: str) -> int:
     """An integer low..high (not a bool), else a BoundaryError naming `field`."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise BoundaryError(code, f"{field}: expected an integer {low}..{high}, got {echo(value)}", field)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.core.boundary import echo
+
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -57,14 +59,14 @@ def make_card(rank: int, suit: int) -> int:
 def parse_card(text: str) -> int:
     """Parse 'TH', 'th', '10H', '10♥' and the like into a card int; ValueError names the problem."""
     if isinstance(text, bool) or not isinstance(text, str):
-        raise ValueError(f"a card must be a string like 'TH', got {text!r}")
+        raise ValueError(f"a card must be a string like 'TH', got {echo(text)}")
     cleaned = text.strip().upper().rstrip(_VARIATION_SELECTORS)
     rank_text, suit_text = cleaned[:-1], cleaned[-1:]
     rank = _RANK_ALIASES.get(rank_text)
     suit = _SUIT_ALIASES.get(suit_text)
     if rank is None or suit is None:
         raise ValueError(
-            f"not a card: {text!r} (rank one of {RANKS} or 10, suit one of {SUITS} or {SUIT_SYMBOLS})"
+            f"not a card: {echo(text)} (rank one of {RANKS} or 10, suit one of {SUITS} or {SUIT_SYMBOLS})"
         )
     return make_card(rank, suit)
 
@@ -72,7 +74,7 @@ def parse_card(text: str) -> int:
 def card_code(card: int) -> str:
     """Canonical code of a card int, e.g. 'TH'."""
     if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < DECK_SIZE:
-        raise ValueError(f"not a card int (0..51): {card!r}")
+        raise ValueError(f"not a card int (0..51): {echo(card)}")
     return RANKS[RANK_OF[card]] + SUITS[SUIT_OF[card]]
 
 

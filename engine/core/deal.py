@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from engine.core.boundary import echo
 from engine.core.cards import SUIT_OF, SUITS, card_code, cards_of, mask_of, parse_card
 from engine.core.errors import IllegalPlay, SetupError
 from engine.core.history import Draw, Trick
@@ -217,7 +218,7 @@ class Deal:
         if type(card) is not int:
             card = parse_card(card)  # type: ignore[arg-type]
         elif not 0 <= card < 52:
-            raise ValueError(f"not a card int (0..51): {card!r}")
+            raise ValueError(f"not a card int (0..51): {echo(card)}")
         self.check(card)
         state = self._state
         self._plays.append(card)
@@ -266,4 +267,4 @@ def _code_or_none(card: object) -> str | None:
 
 def _check_dealer(dealer: object, players: int) -> None:
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise SetupError("dealer", f"expected a seat number 0..{players - 1}, got {dealer!r}")
+        raise SetupError("dealer", f"expected a seat number 0..{players - 1}, got {echo(dealer)}")

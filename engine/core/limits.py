@@ -2,7 +2,10 @@
 
 The command line, `web_api.handle` and the practice operations refuse input beyond these
 limits with a result naming the limit, so no input can make them hang, recurse without end
-or allocate without bound.
+or allocate without bound. Every request's work is bounded: its text by MAX_TEXT_CHARS, a
+hint or a computer card by MAX_SAMPLES, an analysis by MAX_ANALYSIS_WORLDS, a practice
+match record by MAX_MATCH_DEALS, and the command line's simulate by MAX_DEALS, MAX_MATCHES
+and MAX_SIMULATED_SAMPLES; replay, try and the puzzle operations do at most one deal's work.
 """
 
 from __future__ import annotations
@@ -25,7 +28,18 @@ ECHO_CHARS = 80
 # takes about half a second in CPython (a hint: median 0.49 s, max 0.82 s), so no request
 # can ask for minutes of work. The expert (engine.ai.expert) and the analysis use this bound.
 MAX_SAMPLES = 200
-# The command line's simulate: deals or matches per run, and deals x samples per run.
+# Sampled deals one analysis request may ask for: `samples` times the decisions it values
+# before the exact endgame. A sampled deal costs about 1 ms in CPython (every legal card
+# played out in it), so a request stays within a few seconds: a whole two-player deal at 50
+# samples (40 sampled decisions), or the page's batches of 4 decisions at the default 16.
+MAX_ANALYSIS_WORLDS = 2_000
+# Deals in one practice match record (each request replays them all). A match to the
+# page's highest target, 99, between three players needs fewer than 300 deals.
+MAX_MATCH_DEALS = 1_000
+# The command line's simulate: deals or matches per run, and sampled worlds per run: deals
+# (or matches x target) x rotations x expert seats x samples per decision, the expert's
+# default samples counted when --samples is not given (a deal costs an expert seat about
+# 1 s at the default 64 samples).
 MAX_DEALS = 10_000_000
 MAX_MATCHES = 1_000_000
 MAX_SIMULATED_SAMPLES = 20_000_000

@@ -14,6 +14,7 @@ from typing import Any
 from engine.core.boundary import echo, field_name
 from engine.core.cards import SUITS, card_code, cards_of, parse_card
 from engine.core.deal import Deal
+from engine.core.error_codes import CODE_OF_PART, RECORD, code_for
 from engine.core.errors import IllegalPlay, SetupError
 from engine.core.limits import MAX_PLAYS, SEED_LIMIT
 from engine.core.messages import message
@@ -27,13 +28,23 @@ RECORD_KEYS = ("rules", "dealer", "hands", "stock", "seed", "plays", "scores_bef
 Json = dict[str, Any]
 
 
+# RULES.md §6.4: a turned jack that brings the dealer to the target wins the match before any
+# card is played, so that deal has no plays. Every reader (this one and the practice record's)
+# refuses plays there with these words.
+TURNED_JACK_WON = (
+    "the turned jack won the match for the dealer before any card was played: the deal has no plays"
+)
+
+
 class RecordError(ValueError):
-    """A malformed record; `field` names the offending field (e.g. 'plays[3]')."""
+    """A malformed record; `field` names the offending field (e.g. 'plays[3]'), `code` is its
+    error code by the one table (engine/core/error_codes.py): bad_rules or bad_record."""
 
     def __init__(self, field: str, problem: str, play_index: int | None = None):
         self.field = field
         self.problem = problem
         self.play_index = play_index
+        self.code = code_for(RECORD, field)
         detail = f"{field}: {problem}"
         super().__init__(message("errors.bad_record", field=field, problem=problem, detail=detail))
 
@@ -95,7 +106,7 @@ def read_record(record: object, rules_override: object = None) -> ReadRecord:
         else:
             deal = Deal.from_cards(rules, record["hands"], record["stock"], dealer)
     except SetupError as error:
-        raise RecordError(error.field, _echoed_problem(error.problem)) from None
+        raise RecordError(error.field, error.problem) from None
     plays = []
     for index, text in enumerate(plays_text):
         if not isinstance(text, str):
@@ -115,15 +126,12 @@ def read_record(record: object, rules_override: object = None) -> ReadRecord:
                 f"scores_before[{seat}]",
                 f"{score} already reaches the target {rules.target}: the match is over",
             )
+    if plays and deal.jack_turned and scores[dealer] + 1 >= rules.target:
+        raise RecordError("plays[0]", TURNED_JACK_WON, 0)
     return ReadRecord(deal, tuple(plays), tuple(scores))
 
 
-def _echoed_problem(problem: str) -> str:
-    """SetupError texts quote the input with repr(): cut them like every other echo."""
-    return problem if len(problem) <= 160 else problem[:159] + "…"
-
-
-def bad_record_result(message: str, play_index: int | None = None, code: str = "bad_record") -> Json:
+def bad_record_result(message: str, play_index: int | None = None, code: str = CODE_OF_PART[RECORD]) -> Json:
     """The replay result of a record that could not be read at all."""
     return {
         "trump": None,
@@ -141,7 +149,7 @@ def replay(record: object) -> Json:
     try:
         read = read_record(record)
     except RecordError as error:
-        return bad_record_result(str(error), error.play_index)
+        return bad_record_result(str(error), error.play_index, error.code)
     deal = read.deal
     refusal: Json | None = None
     for index, card in enumerate(read.plays):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.boundary import echo
 from engine.core.cards import SUITS, card_code, cards_of, codes_of
 from engine.core.history import DealState, Draw, Trick
 from engine.core.rules import Rules
@@ -85,7 +86,7 @@ def trick_json(trick: Trick, *, number: int | None = None, players: int | None =
 
 def view_of(deal: DealState, seat: int) -> PlayerView:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < deal.players:
-        raise ValueError(f"seat must be 0..{deal.players - 1}, got {seat!r}")
+        raise ValueError(f"seat must be 0..{deal.players - 1}, got {echo(seat)}")
     hidden = deal.rules.stock == "hidden"
     tricks = deal.tricks
     if hidden:

@@ -11,6 +11,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from engine.core.boundary import echo
+
 LOCALES = Path(__file__).resolve().parents[1] / "locales"  # engine/locales, shared by every layer
 # The site's languages, default first: the one list every part of the project reads
 # (mkdocs.yml must name the same ones; tests/site checks it).
@@ -21,7 +23,7 @@ DEFAULT_LANGUAGE = LANGUAGES[0]
 class Catalogue:
     def __init__(self, lang: str = "en"):
         if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+            raise ValueError(f"unknown language {echo(lang)}: choose one of {', '.join(LANGUAGES)}")
         self.lang = lang
         self._tree = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
 

@@ -1,7 +1,10 @@
 """The command line: replay, simulate, facts, play and analyse (also installed as `california-jack`).
 
 Exit codes (the same for every command, listed in `--help` and in the README):
-0 ok; 1 an illegal play or a bad record; 2 a usage error; 3 an internal error.
+0 ok; 1 an illegal play or a bad record; 2 a usage error; 3 an internal error; 4 an I/O error
+(standard input or output closed, a read or write failing, a full disk); 130 `play` stopped.
+Which error is a usage error and which a bad record comes from the one table of
+engine/core/error_codes.py.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import IO, Any
 
 from engine.ai.bots import BOTS
 from engine.core.boundary import BoundaryError, decode_text, dump_json, echo, parse_ascii_int, parse_json
+from engine.core.error_codes import EXIT_REFUSED, EXIT_STATUS, EXIT_USAGE, REQUEST, code_for
 from engine.core.facts import facts
 from engine.core.limits import (
     MAX_DEALS,
@@ -29,13 +33,14 @@ from engine.core.record import bad_record_result, replay
 from engine.core.rules import Rules, RulesError
 from engine.surfaces.catalogue import LANGUAGES
 
-EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_OK, EXIT_INTERNAL, EXIT_IO, EXIT_STOPPED = 0, 3, 4, 130
 
 EXIT_CODES_HELP = """exit codes:
   0  ok
   1  an illegal play or a bad record (the result names the play or the field)
-  2  a usage error (unknown option, bad option value, unreadable file)
+  2  a usage error (unknown option, bad option value, a file that cannot be opened)
   3  an internal error (a bug: please report it)
+  4  an I/O error (standard input or output closed, a read or write failed, the disk is full)
   130  play stopped by Ctrl-C or the end of its input"""
 
 Json = dict[str, Any]
@@ -43,6 +48,17 @@ Json = dict[str, Any]
 
 class UsageError(ValueError):
     """A bad option value: reported on stderr with exit code 2."""
+
+
+class StreamError(OSError):
+    """Reading the input or writing the output failed (the environment's doing, not a bug):
+    reported on stderr in its own words with exit code 4."""
+
+
+def _io_problem(error: OSError | None) -> str:
+    if error is None:
+        return "it is closed"
+    return error.strerror or type(error).__name__
 
 
 # ----- option values ------------------------------------------------------------------------
@@ -53,7 +69,7 @@ def _bounded_int(low: int, high: int) -> Callable[[str], int]:
 
     def parse(text: str) -> int:
         try:
-            return parse_ascii_int(text, "value", low, high)
+            return parse_ascii_int(text, "value", low, high, code_for(REQUEST))
         except BoundaryError:
             raise argparse.ArgumentTypeError(f"expected an integer {low}..{high}, got {echo(text)}") from None
 
@@ -91,19 +107,20 @@ def _status(result: Json) -> int:
     return EXIT_OK if result["error"] is None else EXIT_REFUSED
 
 
-def _lines(stream: IO[bytes]) -> Iterator[bytes | int]:
+def _lines(stream: IO[bytes], path: str) -> Iterator[bytes | int]:
     """The lines of a binary stream, split on b"\\n" only (never U+2028, U+0085 or form feed).
 
     A line longer than the limit is skipped without being kept whole, and given as its size.
+    A failing read is a StreamError naming the input.
     """
     while True:
-        line = stream.readline(MAX_TEXT_CHARS + 1)
+        line = _readline(stream, path, MAX_TEXT_CHARS + 1)
         if not line:
             return
         if len(line) > MAX_TEXT_CHARS and not line.endswith(b"\n"):
             size = len(line)
             while line and not line.endswith(b"\n"):
-                line = stream.readline(1 << 20)
+                line = _readline(stream, path, 1 << 20)
                 size += len(line)
             yield size
         else:
@@ -129,45 +146,81 @@ def _line_result(line: bytes | int) -> Json | None:
     return _result_of_text(line.removesuffix(b"\n").removesuffix(b"\r"))
 
 
+def _input_name(path: str) -> str:
+    return "standard input" if path == "-" else echo(path)
+
+
 def _open_input(path: str) -> IO[bytes]:
+    """The binary stream to read: standard input for "-" (StreamError if it is closed), else
+    the file (a UsageError if it cannot be opened: the option named a bad file)."""
     if path == "-":
-        return sys.stdin.buffer
-    return open(path, "rb")
+        stdin = sys.stdin
+        buffer = getattr(stdin, "buffer", None) if stdin is not None else None
+        if buffer is None or getattr(buffer, "closed", False):
+            raise StreamError(f"cannot read standard input: {_io_problem(None)}")
+        return buffer  # type: ignore[no-any-return]
+    try:
+        return open(path, "rb")
+    except OSError as error:
+        raise UsageError(f"cannot open {echo(path)}: {_io_problem(error)}") from None
+
+
+def _read(stream: IO[bytes], path: str, size: int = -1) -> bytes:
+    try:
+        return stream.read(size)
+    except OSError as error:
+        raise StreamError(f"cannot read {_input_name(path)}: {_io_problem(error)}") from None
+
+
+def _readline(stream: IO[bytes], path: str, size: int) -> bytes:
+    try:
+        return stream.readline(size)
+    except OSError as error:
+        raise StreamError(f"cannot read {_input_name(path)}: {_io_problem(error)}") from None
+
+
+def _stdout() -> IO[str]:
+    out = sys.stdout
+    if out is None or getattr(out, "closed", False):
+        raise StreamError(f"cannot write standard output: {_io_problem(None)}")
+    return out
 
 
 def _write(line: str) -> None:
-    sys.stdout.write(line + "\n")
-    sys.stdout.flush()  # stream: each answer leaves as soon as it exists
+    """Write one line to standard output and flush it (a stream: each answer leaves as soon as
+    it exists). A reader gone away is BrokenPipeError (a quiet end); any other failure, such as
+    a full disk, is a StreamError."""
+    out = _stdout()
+    try:
+        out.write(line + "\n")
+        out.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise StreamError(f"cannot write standard output: {_io_problem(error)}") from None
 
 
 def _run_replay(args: argparse.Namespace) -> int:
-    try:
-        stream = _open_input(args.file)
-    except OSError as error:
-        raise UsageError(f"cannot read {echo(args.file)}: {error.strerror}") from None
+    stream = _open_input(args.file)
     try:
         if not args.jsonl:
-            data = stream.read(MAX_TEXT_CHARS + 1)
+            data = _read(stream, args.file, MAX_TEXT_CHARS + 1)
             result = _too_large_result(None) if len(data) > MAX_TEXT_CHARS else _result_of_text(data)
             _write(dump_json(result))
             if result["error"] is not None:
-                print(f"replay: {result['error']['message']}", file=sys.stderr)
+                _say(f"replay: {result['error']['message']}")
             return _status(result)
         # One result per non-blank line, written as soon as it is known; the status is the
         # worst over all lines.
         status = EXIT_OK
-        for line in _lines(stream):
+        for line in _lines(stream, args.file):
             line_result = _line_result(line)
             if line_result is not None:
                 _write(dump_json(line_result))
                 status = max(status, _status(line_result))
         return status
-    except OSError as error:
-        if isinstance(error, BrokenPipeError):
-            raise
-        raise UsageError(f"cannot read {echo(args.file)}: {error.strerror}") from None
     finally:
-        if stream is not sys.stdin.buffer:
+        if args.file != "-":
             stream.close()
 
 
@@ -196,13 +249,9 @@ def _run_simulate(args: argparse.Namespace) -> int:
     bots = _bot_names(args.bots, rules.players)
     if args.matches and args.matches * rules.target > MAX_DEALS:
         raise UsageError(f"--matches {args.matches} to {rules.target} points is more than {MAX_DEALS} deals")
+    _check_sampled_worlds(args, rules, bots)
     options: Json = {}
     if args.samples is not None:
-        runs = max(args.deals, args.matches * rules.target) * (rules.players if args.duplicate else 1)
-        if runs * args.samples > MAX_SIMULATED_SAMPLES:
-            raise UsageError(
-                f"--samples {args.samples} over {runs} deals: over {MAX_SIMULATED_SAMPLES} sampled worlds"
-            )
         options["samples"] = args.samples
     summary = simulate(
         rules, bots, args.deals, args.seed,
@@ -231,6 +280,26 @@ def _run_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _check_sampled_worlds(args: argparse.Namespace, rules: Rules, bots: list[str]) -> None:
+    """Refuse a run whose expert seats would sample more than MAX_SIMULATED_SAMPLES worlds in
+    all: deals (or matches x target) x rotations x expert seats x samples per decision, with
+    the expert's default samples when --samples is not given."""
+    from engine.ai.expert import DEFAULT_SAMPLES
+
+    experts = bots.count("expert")
+    if not experts:
+        return
+    samples = DEFAULT_SAMPLES if args.samples is None else args.samples
+    runs = max(args.deals, args.matches * rules.target) * (rules.players if args.duplicate else 1)
+    worlds = runs * experts * samples
+    if worlds > MAX_SIMULATED_SAMPLES:
+        shown = f"--samples {samples}" if args.samples else f"the expert's default {samples} samples"
+        raise UsageError(
+            f"{shown} over {runs} deals for {experts} expert seat(s) is {worlds} sampled worlds; "
+            f"at most {MAX_SIMULATED_SAMPLES} per run (fewer --deals, --matches or --samples)"
+        )
+
+
 def _run_facts(args: argparse.Namespace) -> int:
     _write(dump_json(facts(_parse_rules(args.rules))))
     return EXIT_OK
@@ -245,7 +314,15 @@ def _run_play(args: argparse.Namespace) -> int:
     if args.bot not in BOTS:
         raise UsageError(f"--bot: unknown bot {echo(args.bot)}; known bots: {', '.join(BOTS)}")
     seed = random.SystemRandom().getrandbits(31) if args.seed is None else args.seed
-    return play(args.lang, rules, args.bot, seed)
+    if sys.stdin is None:
+        raise StreamError(f"cannot read standard input: {_io_problem(None)}")
+    _stdout()
+    try:
+        return play(args.lang, rules, args.bot, seed)
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise StreamError(f"cannot read or write the terminal: {_io_problem(error)}") from None
 
 
 # ----- analyse ------------------------------------------------------------------------------
@@ -256,28 +333,27 @@ def _run_analyse(args: argparse.Namespace) -> int:
     from engine.analysis.deal_analysis import AnalysisError, analyse
     from engine.surfaces.analysis_text import annotated_deal
 
+    stream = _open_input(args.file)
     try:
-        stream = _open_input(args.file)
-    except OSError as error:
-        raise UsageError(f"cannot read {echo(args.file)}: {error.strerror}") from None
-    try:
-        data = stream.read(MAX_TEXT_CHARS + 1)
+        data = _read(stream, args.file, MAX_TEXT_CHARS + 1)
     finally:
-        if stream is not sys.stdin.buffer:
+        if args.file != "-":
             stream.close()
     if len(data) > MAX_TEXT_CHARS:
-        print(f"analyse: record: more than {MAX_TEXT_CHARS} bytes", file=sys.stderr)
+        _say(f"analyse: record: more than {MAX_TEXT_CHARS} bytes")
         return EXIT_REFUSED
     try:
         record = parse_json(decode_text(data, "record"), "record")
-        result = analyse(record, seat=args.seat, samples=args.samples, seed=args.seed)
-    except (BoundaryError, AnalysisError) as error:
-        print(f"analyse: {error}", file=sys.stderr)
+    except BoundaryError as error:  # the file is the record: a bad record
+        _say(f"analyse: {error}")
         return EXIT_REFUSED
-    if args.text:
-        sys.stdout.write(annotated_deal(result, args.lang))
-    else:
-        _write(dump_json(result))
+    try:
+        result = analyse(record, seat=args.seat, samples=args.samples, seed=args.seed)
+    except AnalysisError as error:
+        # A bad --seat, --samples or --seed is a usage error, a bad record a refused input.
+        _say(f"analyse: {error}")
+        return EXIT_STATUS[error.code]
+    _write(annotated_deal(result, args.lang).removesuffix("\n") if args.text else dump_json(result))
     return EXIT_OK
 
 
@@ -346,12 +422,40 @@ def build_parser(prog: str = "python -m engine") -> argparse.ArgumentParser:
     return parser
 
 
+def _say(line: str) -> None:
+    """One line on stderr; nothing if stderr itself is closed or failing (nowhere to say it)."""
+    err = sys.stderr
+    if err is None:
+        return
+    try:
+        print(line, file=err)
+        err.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _flush_stdout() -> None:
+    """Flush what is left of standard output now, so a late failure (a full disk) is reported
+    here and not by the interpreter at exit."""
+    out = sys.stdout
+    if out is None or getattr(out, "closed", False):
+        return
+    try:
+        out.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise StreamError(f"cannot write standard output: {_io_problem(error)}") from None
+
+
 def _quiet_broken_pipe() -> None:
     """The reader went away (`| head -1`): send what is left to nowhere and stop quietly."""
+    if sys.stdout is None:
+        return
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
+    except (OSError, ValueError, io.UnsupportedOperation):
         pass
 
 
@@ -363,22 +467,32 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
         # JSON string) instead of failing with UnicodeEncodeError.
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
+    name = "engine"
     try:
-        args = parser.parse_args(argv)  # exits 2 with a usage message on bad options
+        try:
+            args = parser.parse_args(argv)  # exits 2 with a usage message on bad options
+        except SystemExit:
+            _flush_stdout()  # --help's text too: a full disk is an I/O error, not an exit-time crash
+            raise
         name = args.command
         try:
             status: int = args.run(args)
         except UsageError as error:
-            print(f"{name}: {error}", file=sys.stderr)
+            _say(f"{name}: {error}")
             return EXIT_USAGE
+        _flush_stdout()
         return status
     except BrokenPipeError:
         _quiet_broken_pipe()
         return EXIT_OK
+    except StreamError as error:
+        _say(f"{name}: I/O error: {error}")
+        _quiet_broken_pipe()  # what is left unwritten goes nowhere, not to a failing stream
+        return EXIT_IO
     except KeyboardInterrupt:
-        return 130
+        return EXIT_STOPPED
     except Exception as error:  # the promise: exit 3 with a short line, not a traceback
-        print(f"internal error ({type(error).__name__}): {echo(str(error), 200)}", file=sys.stderr)
+        _say(f"internal error ({type(error).__name__}): {echo(str(error), 200)}")
         return EXIT_INTERNAL
 
 

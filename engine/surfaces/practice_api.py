@@ -41,19 +41,23 @@ from dataclasses import fields
 from typing import Any
 
 from engine.ai.bots import make_bot
-from engine.core.boundary import check_int, clip, echo, is_ascii_digits, parse_ascii_int
+from engine.core.boundary import check_int, clip, echo, field_name, is_ascii_digits, parse_ascii_int
 from engine.core.cards import SUITS, card_code, codes_of, mask_value, parse_card
 from engine.core.deal import Deal
+from engine.core.error_codes import RECORD, REQUEST, RULES, bad_input, code_for
 from engine.core.errors import IllegalPlay
-from engine.core.limits import MAX_PLAYS, MAX_SAMPLES, SEED_LIMIT
+from engine.core.limits import MAX_MATCH_DEALS, MAX_PLAYS, MAX_SAMPLES, SEED_LIMIT
 from engine.core.match import Match
 from engine.core.outcome import deal_result
+from engine.core.record import TURNED_JACK_WON
 from engine.core.rules import PRESETS, Rules, RulesError
 from engine.core.scoring import count_out_steps
 from engine.core.view import trick_json
 from engine.surfaces.requests import BadRequest, Json, refusal, request_card
 
 RECORD_VERSION = 1
+# The fields of a match record: `record()` writes exactly these, and the reader refuses others.
+RECORD_FIELDS = ("v", "rules", "seed", "dealer", "level", "deals")
 HUMAN = 0
 LEVELS = ("random", "heuristic", "expert")
 DEFAULT_LEVEL = "expert"
@@ -96,19 +100,19 @@ def parse_rules(spec: Any) -> Rules:
                 if kind is bool:
                     if text.lower() not in ("true", "false", "1", "0"):
                         problem = f"expected true or false, got {echo(text)}"
-                        raise RulesError(f"rules key {key!r}: {problem}", key=key)
+                        raise RulesError(f"rules key {echo(key)}: {problem}", key=key)
                     parsed[key] = text.lower() in ("true", "1")
                 elif kind is int:
                     if not is_ascii_digits(text) or len(text) > 9:
                         problem = f"expected a number, got {echo(text)}"
-                        raise RulesError(f"rules key {key!r}: {problem}", key=key)
+                        raise RulesError(f"rules key {echo(key)}: {problem}", key=key)
                     parsed[key] = int(text)
                 else:
                     parsed[key] = text
             return Rules.from_spec(parsed)
         return Rules.from_spec(spec)
     except RulesError as error:
-        raise BadRequest("bad_rules", str(error), "rules") from None
+        raise BadRequest(code_for(RULES, "rules"), str(error), "rules") from None
 
 
 LINK_PARTS = ("seed", "dealer", "rules", "level")
@@ -120,7 +124,7 @@ def _link_values(query: Any) -> dict[str, str]:
     from urllib.parse import parse_qs
 
     if not isinstance(query, str):
-        raise BadRequest("bad_request", "link: expected a query string", "link")
+        raise bad_input(REQUEST, "link", f"expected a query string, got {echo(query)}")
     return {key: items[-1] for key, items in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
 
 
@@ -129,12 +133,12 @@ def parse_link(query: Any) -> Json:
     values = _link_values(query)
     for part in LINK_PARTS:
         if part in values and not values[part].strip():
-            raise BadRequest("bad_request", f"{part}: empty in the link", part)
+            raise bad_input(REQUEST, part, "empty in the link")
     found: Json = {}
     if "seed" in values:
-        found["seed"] = parse_ascii_int(values["seed"], "seed", 0, MAX_SEED)
+        found["seed"] = parse_ascii_int(values["seed"], "seed", 0, MAX_SEED, code_for(REQUEST))
     if "dealer" in values:
-        found["dealer"] = parse_ascii_int(values["dealer"], "dealer", 0, 2)
+        found["dealer"] = parse_ascii_int(values["dealer"], "dealer", 0, 2, code_for(REQUEST))
     if "rules" in values:
         found["rules"] = values["rules"]
     if "level" in values:
@@ -177,16 +181,26 @@ def _above(digits: str, limit: int) -> bool:
 # ----- the match record -------------------------------------------------------------------------
 
 
-def _int_field(value: Any, name: str, low: int, high: int) -> int:
-    return check_int(value, name, low, high, code="bad_record")
+def _int_field(value: Any, name: str, low: int, high: int, part: str = RECORD) -> int:
+    return check_int(value, name, low, high, code_for(part, name))
 
 
-def _level(value: Any) -> str:
+def _level(value: Any, part: str = RECORD) -> str:
+    """The computer's level: a field of the match record, or of practice.new's request."""
     if not isinstance(value, str) or value not in LEVELS:
-        raise BadRequest(
-            "bad_request", f"level: expected one of {', '.join(LEVELS)}, got {echo(value)}", "level"
-        )
+        raise bad_input(part, "level", f"expected one of {', '.join(LEVELS)}, got {echo(value)}")
     return value
+
+
+def _check_fields(record: dict[str, Any]) -> None:
+    """The record's version and fields: exactly those `Game.record` writes."""
+    for key in record:
+        if key not in RECORD_FIELDS:
+            problem = f"unknown field; allowed fields: {', '.join(RECORD_FIELDS)}"
+            raise bad_input(RECORD, field_name(key), problem)
+    version = record.get("v")
+    if version != RECORD_VERSION or isinstance(version, bool):
+        raise bad_input(RECORD, "v", f"expected the record version {RECORD_VERSION}, got {echo(version)}")
 
 
 def deal_seed(seed: int, index: int) -> int:
@@ -198,7 +212,8 @@ class Game:
 
     def __init__(self, record: Any):
         if not isinstance(record, dict):
-            raise BadRequest("bad_record", "record: expected an object", "record")
+            raise bad_input(RECORD, "record", f"expected an object, got {echo(record)}")
+        _check_fields(record)
         self.rules = parse_rules(record.get("rules", "standard"))
         self.players = self.rules.players
         self.seed = _int_field(record.get("seed"), "seed", 0, MAX_SEED)
@@ -206,11 +221,14 @@ class Game:
         self.level = _level(record.get("level", DEFAULT_LEVEL))
         deals = record.get("deals", [])
         if not isinstance(deals, list) or not deals or not all(isinstance(d, list) for d in deals):
-            raise BadRequest("bad_record", "deals: expected a non-empty list of lists of card codes", "deals")
+            raise bad_input(RECORD, "deals", "expected a non-empty list of lists of card codes")
+        if len(deals) > MAX_MATCH_DEALS:  # every request replays them all
+            problem = f"{len(deals)} deals; a match record has at most {MAX_MATCH_DEALS}"
+            raise bad_input(RECORD, "deals", problem)
         for index, plays in enumerate(deals):
             if len(plays) > MAX_PLAYS:  # checked for every deal before any is replayed
                 problem = f"{len(plays)} plays; a deal has at most {MAX_PLAYS}"
-                raise BadRequest("bad_record", f"deals[{index}]: {problem}", "deals")
+                raise BadRequest(code_for(RECORD), f"deals[{index}]: {problem}", "deals")
         self.match = Match(self.rules, seed=self.seed)
         self.match.first_dealer = self.match.dealer = self.first_dealer
         self.plays: list[list[str]] = []
@@ -218,28 +236,29 @@ class Game:
         self.deal: Deal  # set by the first deal below: `deals` is not empty
         for index, plays in enumerate(deals):
             if self.match.is_over:
-                raise BadRequest("bad_record", f"deals[{index}]: the match was already over", "deals")
+                raise BadRequest(code_for(RECORD), f"deals[{index}]: the match was already over", "deals")
             self.deal = self.match.start_deal(seed=deal_seed(self.seed, index))
             self.plays.append([])
             if self.match.is_over and plays:
-                raise BadRequest("bad_record", f"deals[{index}]: the turned jack ended the match", "deals")
+                # The same refusal as the deal record's reader (engine.core.record).
+                raise bad_input(RECORD, f"deals[{index}][0]", TURNED_JACK_WON)
             for number, text in enumerate(plays):
                 where = f"deals[{index}][{number}]"
                 try:
                     card = parse_card(text)
                 except ValueError:
-                    raise BadRequest("bad_record", f"{where}: not a card: {echo(text)}", where) from None
+                    raise bad_input(RECORD, where, f"not a card: {echo(text)}") from None
                 try:
                     self.deal.play(card)
                 except IllegalPlay as error:
-                    raise BadRequest("bad_record", f"{where}: {error}", where) from None
+                    raise bad_input(RECORD, where, str(error)) from None
                 self.plays[-1].append(card_code(card))
             if self.deal.is_over:
                 self.match.finish_deal()
             elif self.deal_over:
                 pass  # a turned jack that ended the match before any card was played
             elif index != len(deals) - 1:
-                raise BadRequest("bad_record", f"deals[{index}]: the deal is not finished", "deals")
+                raise BadRequest(code_for(RECORD), f"deals[{index}]: the deal is not finished", "deals")
 
     # ----- the record and the derived facts -----
 
@@ -309,9 +328,9 @@ class Game:
 
     def start_next(self) -> list[Json]:
         if self.match.is_over:
-            raise BadRequest("bad_request", "the match is over: start a new one", "record")
+            raise BadRequest(code_for(REQUEST), "the match is over: start a new one", "record")
         if not self.deal_over:
-            raise BadRequest("bad_request", "the current deal is not finished", "record")
+            raise BadRequest(code_for(REQUEST), "the current deal is not finished", "record")
         self.deal = self.match.start_deal(seed=deal_seed(self.seed, len(self.plays)))
         self.plays.append([])
         return self._deal_start_events()
@@ -507,7 +526,8 @@ def new_match(request: Json) -> Json:
     seed = fields_.get("seed")
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 53)  # fits a JavaScript number exactly
-    seed = _int_field(seed, "seed", 0, MAX_SEED)
+    # The new match's fields are the request's (or its link's): a bad one is a bad request.
+    seed = _int_field(seed, "seed", 0, MAX_SEED, REQUEST)
     dealer = fields_.get("dealer")
     if dealer is None:
         dealer = Match(rules, seed=seed).first_dealer  # the cut, by rules.first_dealer
@@ -515,8 +535,8 @@ def new_match(request: Json) -> Json:
         "v": RECORD_VERSION,
         "rules": rules.to_spec(),
         "seed": seed,
-        "dealer": _int_field(dealer, "dealer", 0, rules.players - 1),
-        "level": _level(fields_.get("level", DEFAULT_LEVEL)),
+        "dealer": _int_field(dealer, "dealer", 0, rules.players - 1, REQUEST),
+        "level": _level(fields_.get("level", DEFAULT_LEVEL), REQUEST),
         "deals": [[]],
     }
     game = Game(record)
@@ -526,7 +546,7 @@ def new_match(request: Json) -> Json:
 def play_card(request: Json) -> Json:
     game = Game(request.get("record"))
     if game.waiting_for() != "human":
-        raise BadRequest("bad_request", "it is not your turn", "record")
+        raise BadRequest(code_for(REQUEST), "it is not your turn", "record")
     card = request_card(request)
     try:
         game.deal.check(card)
@@ -541,7 +561,7 @@ def _samples(request: Json) -> int | None:
     samples = request.get("samples")
     if samples is None:
         return None
-    return check_int(samples, "samples", 1, MAX_SAMPLES)
+    return check_int(samples, "samples", 1, MAX_SAMPLES, code_for(REQUEST))
 
 
 def bot_seed(game: Game, seat: int) -> int:
@@ -551,11 +571,11 @@ def bot_seed(game: Game, seat: int) -> int:
 def computer_play(request: Json) -> Json:
     game = Game(request.get("record"))
     if game.waiting_for() != "computer":
-        raise BadRequest("bad_request", "it is not the computer's turn", "record")
+        raise BadRequest(code_for(REQUEST), "it is not the computer's turn", "record")
     samples = _samples(request)
     seat = game.deal.to_move
     if seat is None:  # waiting_for() is "computer" only while the deal goes on
-        raise BadRequest("bad_request", "the deal is over", "record")
+        raise BadRequest(code_for(REQUEST), "the deal is over", "record")
     options = {"samples": samples} if game.level == "expert" and samples is not None else {}
     bot = make_bot(game.level, seed=bot_seed(game, seat), rules=game.rules, **options)
     card = bot.choose(game.deal.view(seat))
@@ -568,7 +588,7 @@ def hint_card(request: Json) -> Json:
 
     game = Game(request.get("record"))
     if game.waiting_for() != "human":
-        raise BadRequest("bad_request", "a hint is for your turn", "record")
+        raise BadRequest(code_for(REQUEST), "a hint is for your turn", "record")
     samples = _samples(request)
     card, reason = hint(game.deal, HUMAN, samples=samples, seed=bot_seed(game, HUMAN))
     return {"card": card_code(card), "reason": reason, "reason_key": f"hints.{reason}"}
@@ -577,7 +597,7 @@ def hint_card(request: Json) -> Json:
 def undo_play(request: Json) -> Json:
     game = Game(request.get("record"))
     if not game.can_undo():
-        raise BadRequest("bad_request", "nothing to undo", "record")
+        raise BadRequest(code_for(REQUEST), "nothing to undo", "record")
     record = game.record()
     count = game.undo_count()
     undone = record["deals"][-1][-count:]

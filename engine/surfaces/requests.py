@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.core.boundary import BoundaryError, echo
 from engine.core.cards import parse_card
+from engine.core.error_codes import REQUEST, bad_input
 from engine.core.errors import IllegalPlay
 from engine.core.rules import Rules
 
@@ -28,7 +29,7 @@ def request_card(request: Json) -> int:
             return parse_card(text)
     except ValueError:
         pass
-    raise BadRequest("bad_request", f"card: not a card code like 'TH': {echo(text)}", "card")
+    raise bad_input(REQUEST, "card", f"not a card code like 'TH': {echo(text)}")
 
 
 def refusal(error: IllegalPlay, rules: Rules) -> Json:

@@ -25,11 +25,23 @@ Requests (`op` picks the operation):
   card (engine/puzzles.py `judge`; null: the best card) and the states along its line.
 
 Answers are ``{"ok": true, ...}`` or ``{"ok": false, "error": {"code", "message", "field"}}``.
-`handle` never raises. The codes: ``bad_request`` (not JSON, too large or too deep, an unknown
-op, a bad field), ``bad_record`` and ``bad_rules`` (the record, read by the same reader as
-``python -m engine replay``), and ``internal`` for a bug (a short message; the
-detail stays out of the page). Limits (engine/limits.py) are checked before any work.
-A seated narrator is shown only its PlayerView.
+`handle` never raises. The code names the part of the input that is wrong, by the one table
+of engine/core/error_codes.py that every op uses:
+
+- ``bad_request``: the request itself (not JSON, too large or too deep, an unknown op) or one
+  of its own fields (``lang``, ``seat``, ``samples``, ``seed``, ``only``, ``step``, ``card``,
+  ``narrator``, ``deal``, ``link``; practice.new's ``seed``, ``dealer``, ``level``);
+- ``bad_record``: a field inside the deal record or the practice match record (read by the
+  same readers as ``python -m engine replay``);
+- ``bad_rules``: a rules spec, the record's or the request's ``rules`` override;
+- ``bad_puzzle``: the puzzle ops' position (``record``, ``record.plays[3]``, not a two-player
+  position with the stock empty);
+- ``internal``: a bug (a short message; the detail stays out of the page).
+
+Limits (engine/core/limits.py) are checked before any work, so every request's work is
+bounded (an analysis by MAX_ANALYSIS_WORLDS sampled deals, a hint by MAX_SAMPLES).
+A seated narrator is shown only its PlayerView: a refusal of another seat's play names that
+card only if the narrator can see it.
 """
 
 from __future__ import annotations
@@ -38,12 +50,15 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from engine.core.boundary import BoundaryError, dump_json, echo, parse_json
-from engine.core.cards import SUITS, card_code, cards_of
+from engine.core.boundary import TEXT_PROBLEMS, BoundaryError, dump_json, echo, parse_json
+from engine.core.cards import SUITS, card_code, cards_of, parse_card
 from engine.core.deal import Deal
+from engine.core.error_codes import INTERNAL, RECORD, REQUEST, bad_input, code_for
 from engine.core.errors import IllegalPlay
+from engine.core.messages import message, suit_name
 from engine.core.outcome import deal_result
 from engine.core.record import ReadRecord, RecordError, read_record
+from engine.core.rules import Rules
 from engine.core.scoring import count_out
 from engine.core.view import PlayerView, trick_json
 from engine.surfaces.catalogue import LOCALES
@@ -90,7 +105,7 @@ def catalogue(lang: object) -> Json:
     key never shows as a bare key.
     """
     if not isinstance(lang, str) or not lang.isascii() or not lang.isalpha() or len(lang) > 8:
-        raise BadRequest("bad_request", f"lang: expected a language code like 'fr', got {echo(lang)}", "lang")
+        raise bad_input(REQUEST, "lang", f"expected a language code like 'fr', got {echo(lang)}")
     english = _read_catalogue(DEFAULT_LANGUAGE)
     if lang == DEFAULT_LANGUAGE:
         return {"catalogue": english, "untranslated": []}
@@ -112,8 +127,27 @@ def _read(request: Json) -> ReadRecord:
     try:
         return read_record(request.get("record"), request.get("rules"))
     except RecordError as error:
-        code = "bad_rules" if error.field.startswith("rules") else "bad_record"
-        raise BadRequest(code, str(error), error.field) from None
+        raise BadRequest(error.code, str(error), error.field) from None
+
+
+def hidden_refusal(error: IllegalPlay, rules: Rules, view: PlayerView) -> Json:
+    """The refusal of another seat's play as `view`'s seat may hear it: the card is named only
+    if that seat can see it (its own, shown, or already played); otherwise card and message
+    say "a hidden card". The rule broken and the suit led stay: the record itself says a card
+    was played there."""
+    answer = refusal(error, rules)
+    if error.card is None or not view.unseen >> parse_card(error.card) & 1:
+        return answer
+    hidden = "a " + message("ui.hidden_card").lower()  # the English `message` only; the UI has params
+    return {
+        **answer,
+        "card": None,
+        "params": {**answer["params"], "card": None},
+        "message": message(
+            answer["message_key"], seat=error.seat, card=hidden, suit=suit_name(error.led),
+            trump=suit_name(error.trump),
+        ),
+    }
 
 
 def _hands_seen(deal: Deal, view: PlayerView | None) -> list[Json]:
@@ -201,7 +235,8 @@ def _narrator(request: Json, players: int) -> int | None:
     if narrator is None:
         return None
     if isinstance(narrator, bool) or not isinstance(narrator, int) or not 0 <= narrator < players:
-        raise BadRequest("bad_request", f"narrator: expected null or a seat 0..{players - 1}", "narrator")
+        problem = f"expected null or a seat 0..{players - 1}, got {echo(narrator)}"
+        raise bad_input(REQUEST, "narrator", problem)
     return narrator
 
 
@@ -215,7 +250,11 @@ def replay_steps(request: Json) -> Json:
         try:
             deal.play(card)
         except IllegalPlay as refused:
-            error = {**refusal(refused, deal.rules), "play_index": index}
+            if narrator is None or refused.seat == narrator:
+                told = refusal(refused, deal.rules)
+            else:
+                told = hidden_refusal(refused, deal.rules, deal.view(narrator))
+            error = {**told, "play_index": index}
             break
         states.append(_state(deal, index + 1, narrator))
     return {
@@ -239,13 +278,13 @@ def try_card(request: Json) -> Json:
     plays = [card_code(card) for card in read.plays]
     step = request.get("step")
     if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(plays):
-        raise BadRequest("bad_request", f"step: expected 0..{len(plays)}, got {echo(step)}", "step")
+        raise bad_input(REQUEST, "step", f"expected 0..{len(plays)}, got {echo(step)}")
     card = request_card(request)
     for index, played in enumerate(read.plays[:step]):
         try:
             deal.play(played)
         except IllegalPlay as refused:
-            raise BadRequest("bad_record", f"plays[{index}]: {refused}", f"plays[{index}]") from None
+            raise bad_input(RECORD, f"plays[{index}]", str(refused)) from None
     answer: Json = {
         "step": step,
         "card": card_code(card),
@@ -270,10 +309,10 @@ def analyse_deal(request: Json) -> Json:
 
     lang = request.get("lang", DEFAULT_LANGUAGE)
     if lang not in LANGUAGES:
-        raise BadRequest("bad_request", f"lang: expected one of {', '.join(LANGUAGES)}", "lang")
+        raise bad_input(REQUEST, "lang", f"expected one of {', '.join(LANGUAGES)}, got {echo(lang)}")
     only = request.get("only")
     if only is not None and not isinstance(only, list):
-        raise BadRequest("bad_request", "only: expected a list of play indices", "only")
+        raise bad_input(REQUEST, "only", f"expected a list of play indices, got {echo(only)}")
     record = request.get("record")
     if isinstance(record, dict) and "deals" in record:
         record = _practice_deal_record(record, request.get("deal"))
@@ -286,8 +325,7 @@ def analyse_deal(request: Json) -> Json:
             only=only,
         )
     except AnalysisError as error:
-        code = "bad_request" if error.field in ("seat", "samples", "seed", "only") else "bad_record"
-        raise BadRequest(code, str(error), error.field) from None
+        raise BadRequest(error.code, str(error), error.field) from None
     texts = Catalogue(lang)
     for decision in result["decisions"]:
         reason = decision["reason"]
@@ -304,11 +342,12 @@ def _practice_deal_record(match_record: Json, deal: Any) -> Json:
     game = Game(match_record)
     finished = len(game.summaries)
     if not finished:
-        raise BadRequest("bad_request", "deal: the match record has no finished deal yet", "deal")
+        raise bad_input(REQUEST, "deal", "the match record has no finished deal yet")
     if deal is None:
         deal = finished - 1
     if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal < finished:
-        raise BadRequest("bad_request", f"deal: expected a finished deal's index 0..{finished - 1}", "deal")
+        problem = f"expected a finished deal's index 0..{finished - 1}, got {echo(deal)}"
+        raise bad_input(REQUEST, "deal", problem)
     summary = game.summaries[deal]
     return {
         "rules": game.rules.to_spec(),
@@ -331,7 +370,7 @@ def _puzzle_deal(request: Json) -> Deal:
     try:
         return position_of(request.get("record"))
     except PuzzleError as error:
-        raise BadRequest("bad_puzzle", str(error), error.field) from None
+        raise BadRequest(error.code, str(error), error.field) from None
 
 
 def puzzle_position(request: Json) -> Json:
@@ -353,7 +392,7 @@ def puzzle_play(request: Json) -> Json:
     try:
         verdict = judge(deal, request.get("card"))
     except PuzzleError as error:
-        raise BadRequest("bad_puzzle", str(error), error.field) from None
+        raise BadRequest(error.code, str(error), error.field) from None
     states = []
     for card in [verdict["card"], *verdict["line"]]:
         deal.play(card)
@@ -387,7 +426,7 @@ def _failure(code: str, message: str, field: str | None = None) -> Json:
 
 
 def _internal(error: Exception) -> Json:
-    return _failure("internal", f"internal error in the rules engine ({type(error).__name__})")
+    return _failure(INTERNAL, f"internal error in the rules engine ({type(error).__name__})")
 
 
 def answer(request_json: object) -> Json:
@@ -402,20 +441,18 @@ def answer(request_json: object) -> Json:
             request_json = request_json.decode("utf-8", "replace")
         if not isinstance(request_json, str):
             kind = type(request_json).__name__
-            raise BadRequest("bad_request", f"the request must be JSON text, got {kind}")
+            raise bad_input(REQUEST, None, f"the request must be JSON text, got {kind}")
         request = parse_json(request_json, "request")
         if not isinstance(request, dict):
-            raise BadRequest("bad_request", "the request must be a JSON object")
+            raise bad_input(REQUEST, None, "the request must be a JSON object")
         operation = _operation(request.get("op"))
         if operation is None:
-            raise BadRequest(
-                "bad_request",
-                f"op: expected one of {', '.join(OPERATIONS)} or practice.*, got {echo(request.get('op'))}",
-                "op",
-            )
+            problem = f"expected one of {', '.join(OPERATIONS)} or practice.*, got {echo(request.get('op'))}"
+            raise bad_input(REQUEST, "op", problem)
         return {"ok": True, **operation(request)}
     except BoundaryError as error:
-        code = "bad_request" if error.code in ("bad_json", "too_deep", "too_large") else error.code
+        # The request text's own problems (not JSON, too large, too deep) are the request's.
+        code = code_for(REQUEST) if error.code in TEXT_PROBLEMS else error.code
         return _failure(code, str(error), error.field)
     except Exception as error:  # the promise is: never raise
         return _internal(error)

@@ -383,7 +383,8 @@ def test_cli_reports_bad_input_without_a_traceback(tmp_path, capsys):
     assert main(["analyse", str(path)]) == 1  # a bad record, as for `replay`
     assert "not valid JSON" in capsys.readouterr().err
     path.write_text(json.dumps(played_record(8)), encoding="utf-8")
-    assert main(["analyse", str(path), "--seat", "2"]) == 1  # no seat 2 in a two-player deal
+    # No seat 2 in a two-player deal: a bad option value, a usage error as for --seat 7 (issue 20).
+    assert main(["analyse", str(path), "--seat", "2"]) == 2
     assert "seat" in capsys.readouterr().err
     with pytest.raises(SystemExit) as usage:  # argparse: a usage error, exit 2
         main(["analyse", str(path), "--seat", "7"])

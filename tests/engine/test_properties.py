@@ -72,7 +72,12 @@ def test_random_deal_invariants(rules, seed, dealer, chooser):
     assert len(scored) <= (5 if rules.nine_point else 4)
     if not rules.nine_point:
         assert result.nine is None
-    # Records round-trip through replay, in cards form and in seed form.
+    # Records round-trip through replay, in cards form and in seed form; a turned jack that
+    # wins the match at once (target 1) leaves the deal without plays (RULES.md §6.4).
+    if deal.jack_turned and rules.target == 1:
+        refused = replay(record_of(deal))["error"]
+        assert refused["code"] == "bad_record" and refused["play_index"] == 0
+        return
     from_cards = replay(record_of(deal))
     seed_form = replay(
         {"rules": rules.to_spec(), "seed": seed, "dealer": dealer, "plays": from_cards_plays(deal)}

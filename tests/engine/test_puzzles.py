@@ -105,6 +105,48 @@ def test_mining_reproduces_the_first_puzzles_whatever_the_workers():
         assert [json.loads(line) for line in lines] == ALL[:4]
 
 
+def test_reprove_keeps_valid_ids_rebuilds_changed_answers_and_drops_non_puzzles():
+    miner = _miner()
+    valid = json.loads(json.dumps(ALL[0]))
+    deal = position_of(ALL[1]["record"])
+    wrong = next(_code(c) for c in deal.legal_plays() if _code(c) != ALL[1]["solution"][0])
+    changed = {**json.loads(json.dumps(ALL[1])), "solution": [wrong], "rating": 600}
+    # A position where the seat has one legal card only: no puzzle at all.
+    record = dict(ALL[2]["record"])
+    full = position_of(record)
+    plays = list(record["plays"])
+    while True:
+        legal = full.legal_mask()
+        if not legal & (legal - 1):
+            break
+        card = next(full.legal_plays())
+        full.play(card)
+        plays.append(_code(card))
+    gone = {**ALL[2], "record": {**record, "plays": plays}, "seat": full.to_move}
+    puzzles, counts = miner.reprove([valid, changed, gone])
+    assert dict(counts) == {"kept": 1, "rebuilt": 1, "dropped": 1}
+    assert puzzles[0] == ALL[0]
+    assert puzzles[1] == ALL[1]  # rebuilt at the same position under the same id and record
+    assert [p["id"] for p in puzzles] == [ALL[0]["id"], ALL[1]["id"]]
+
+
+def test_the_solver_fix_finds_the_puzzle_it_hid():
+    # Seed 1000681, play 40: 8♥ wins by two points; the solver that forgot the card on the
+    # table valued 8♦ as high and saw no unique best card (issue 20).
+    from engine.analysis.puzzles import build_puzzle
+
+    deal = position_of(
+        {
+            "rules": "standard",
+            "dealer": 1,
+            "seed": 1000681,
+            "plays": ALL[244]["record"]["plays"][:40],
+        }
+    )
+    puzzle = build_puzzle(deal, "x")
+    assert puzzle is not None and puzzle["solution"] == ["8H"] and puzzle["value_gap"] == 2.0
+
+
 def test_judge_right_and_wrong_cards():
     for puzzle in ALL[:30]:
         deal = position_of(puzzle["record"])
@@ -136,13 +178,18 @@ def test_bad_requests_name_the_field():
     with pytest.raises(PuzzleError) as error:
         position_of({"dealer": 0, "seed": 1, "plays": ["AS"]})
     assert error.value.field.startswith("record.")
-    for request in (
-        {"op": "puzzle_play", "record": ALL[0]["record"], "card": "ZZ"},
-        {"op": "puzzle_play", "record": None},
-        {"op": "puzzle_position", "record": {"dealer": 0, "seed": 1, "plays": []}},
+    # The codes come from the one table: the request's own card is a bad request, the
+    # position a bad puzzle, its rules bad rules (issue 20).
+    for request, code in (
+        ({"op": "puzzle_play", "record": ALL[0]["record"], "card": "ZZ"}, "bad_request"),
+        ({"op": "puzzle_play", "record": ALL[0]["record"], "card": 7}, "bad_request"),
+        ({"op": "puzzle_play", "record": None}, "bad_puzzle"),
+        ({"op": "puzzle_position", "record": {"dealer": 0, "seed": 1, "plays": []}}, "bad_puzzle"),
+        ({"op": "puzzle_position", "record": {"dealer": 0, "seed": 1, "plays": ["AS"]}}, "bad_puzzle"),
+        ({"op": "puzzle_position", "record": {**ALL[0]["record"], "rules": "nope"}}, "bad_rules"),
     ):
         answer = json.loads(web_api.handle(json.dumps(request)))
-        assert answer["ok"] is False and answer["error"]["code"] in ("bad_puzzle", "bad_record")
+        assert answer["ok"] is False and answer["error"]["code"] == code, (request, answer)
 
 
 def test_web_api_states_follow_the_line():

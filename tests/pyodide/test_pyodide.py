@@ -63,6 +63,21 @@ def test_pyodide_expert_plays_the_same_cards_as_cpython():
     assert pyodide.stdout == cpython.stdout
 
 
+def test_pyodide_gives_the_same_solver_values_and_hostile_answers_as_cpython():
+    """Issue 20: the fixed solver, the work bounds, the narrator's refusal, the code table and
+    the cut echoes answer byte for byte the same in both runtimes."""
+    node = _require_node()
+    script = HERE / "hostile_answers.py"
+    environment = {"PYTHONPATH": str(ROOT)}
+    cpython = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, cwd=ROOT, check=True, env=environment
+    )
+    pyodide = _run_in_pyodide(node, script)
+    assert pyodide.returncode == 0, pyodide.stderr.decode()
+    assert len(cpython.stdout.splitlines()) == 60 + 2 + 17 + 2
+    assert pyodide.stdout == cpython.stdout
+
+
 def test_pyodide_runs_the_command_line():
     node = _require_node()
     script = HERE / "cli_in_pyodide.py"

@@ -788,7 +788,7 @@ class Stepper {
         h(
           "p",
           { class: "cj-st-refused", "data-role": "changes-refusal" },
-          fill(s, "examples.stopped_at", { n: String(error.play_index + 1), card: cardSpan(s, error.card) }),
+          fill(s, "examples.stopped_at", { n: String(error.play_index + 1), card: error.card ? cardSpan(s, error.card) : hiddenCard(s) }),
           " ",
           this.explain(error),
         ),
