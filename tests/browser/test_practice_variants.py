@@ -35,7 +35,9 @@ pytestmark = pytest.mark.browser
 
 SHASTA_44 = "?seed=44&dealer=1&rules=shasta-sam&level=random"
 TURNED_JACK_26 = "?seed=26&dealer=0&rules=standard,turned_jack:true,nine_point:true&level=random"
-COUNT_OUT_1022 = "?seed=1022&dealer=0&rules=standard,low:holder,turned_jack:true,nine_point:true,target:2&level=random"
+COUNT_OUT_1022 = (
+    "?seed=1022&dealer=0&rules=standard,low:holder,turned_jack:true,nine_point:true,target:2&level=random"
+)
 
 
 def engine_state(record: dict) -> dict:
@@ -52,9 +54,13 @@ def play_until(page, table, condition) -> str:
 
 def score_text(cat: dict, scores: list[int], players: int) -> str:
     names = [cat["seats"]["you"]] + (
-        [cat["seats"]["computer"]] if players == 2 else [cat["practice"]["computer_n"].format(n=n) for n in (1, 2)]
+        [cat["seats"]["computer"]]
+        if players == 2
+        else [cat["practice"]["computer_n"].format(n=n) for n in (1, 2)]
     )
-    return " · ".join(cat["practice"]["seat_score"].format(player=names[s], score=v) for s, v in enumerate(scores))
+    return " · ".join(
+        cat["practice"]["seat_score"].format(player=names[s], score=v) for s, v in enumerate(scores)
+    )
 
 
 # ----- item 5: the default opponent, and links -------------------------------------------------
@@ -73,7 +79,11 @@ def test_the_gentlest_opponent_by_default_and_every_level_said(watched_page, sit
     form = table.locator("[data-role=setup]")
     assert form.locator("select[name=level]").input_value() == "random"
     levels = form.locator("[data-role=levels] li")
-    assert [levels.nth(i).get_attribute("data-level") for i in range(levels.count())] == ["random", "heuristic", "expert"]
+    assert [levels.nth(i).get_attribute("data-level") for i in range(levels.count())] == [
+        "random",
+        "heuristic",
+        "expert",
+    ]
     for name in ("random", "heuristic", "expert"):
         item = form.locator(f"[data-role=levels] li[data-level={name}]").inner_text()
         assert cat[f"level_{name}"] in item and cat["level_about"][name] in item
@@ -154,13 +164,18 @@ def test_three_players_hint_log_card_out_of_play_and_review(watched_page, site_u
     table = wait_ready(page)
     wait_settled(page)
     lines = table.locator("[data-role=log] li").all_inner_texts()
-    assert any(line.startswith("Computer 1 ") for line in lines) and any(line.startswith("Computer 2 ") for line in lines)
+    assert any(line.startswith("Computer 1 ") for line in lines) and any(
+        line.startswith("Computer 2 ") for line in lines
+    )
     assert not [line for line in lines if re.match(r"(Dealer: Computer|Computer) (plays|wins|draws)\b", line)]
     assert "Dealer: Computer 1" in lines[0]
     stock = table.locator("[data-role=stock]")
     play_until(page, table, lambda: stock.get_attribute("data-out-of-play") == "true")
     assert stock.get_attribute("data-out-of-play") == "true"
-    assert cat["practice"]["out_of_play"] in stock.inner_text() and cat["practice"]["out_of_play_note"] in stock.inner_text()
+    assert (
+        cat["practice"]["out_of_play"] in stock.inner_text()
+        and cat["practice"]["out_of_play_note"] in stock.inner_text()
+    )
     assert "card left" not in stock.inner_text()
     play_until(page, table, lambda: False)
     state = engine_state(saved_record(page))
@@ -238,8 +253,8 @@ def test_the_count_out_stops_at_the_winner_and_jack_comes_first(watched_page, si
     assert list(stats["buckets"]) == [bucket]
     row = table.locator(f"[data-role=stats] tr[data-bucket='{bucket}']").inner_text()
     options = cat["options"]
-    for part in (options["target"]["name"] + ": 2", options["low"]["values"]["holder"], options["turned_jack"]["name"],
-                 options["nine_point"]["name"]):  # fmt: skip
+    named = [options[key]["name"] for key in ("turned_jack", "nine_point")]
+    for part in (options["target"]["name"] + ": 2", options["low"]["values"]["holder"], *named):
         assert part in row, part
     # Reloaded, the statistics are still read (the bucket's rules are checked, not dropped).
     page.reload()
@@ -253,14 +268,18 @@ def test_a_deal_won_by_the_turned_jack_has_a_review_that_says_why_it_is_empty(wa
     page = watched_page.page
     no_motion(page)
     cat = catalogue("es")
-    page.goto(practice_url(site_url, "es", "?seed=26&dealer=1&rules=standard,turned_jack:true,target:1&level=random"))
+    page.goto(
+        practice_url(
+            site_url, "es", "?seed=26&dealer=1&rules=standard,turned_jack:true,target:1&level=random"
+        )
+    )
     table = wait_ready(page)
     assert wait_settled(page) == "match_over"
     table.locator("[data-role=sheet] [data-action=review]").click()
     review = table.locator("section.cj-review")
     review.locator("[data-role=status]").wait_for()
-    page.wait_for_function("() => document.querySelector('section.cj-review')?.dataset.empty === 'turned_jack'",
-                           timeout=LOAD_TIMEOUT_MS)  # fmt: skip
+    empty = "() => document.querySelector('section.cj-review')?.dataset.empty === 'turned_jack'"
+    page.wait_for_function(empty, timeout=LOAD_TIMEOUT_MS)
     assert review.locator("[data-role=status]").inner_text() == cat["analysis"]["ui"]["no_cards_turned_jack"]
     check_clean(watched_page)
 

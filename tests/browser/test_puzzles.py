@@ -236,7 +236,8 @@ def test_the_address_names_the_puzzle_and_ids_are_not_case_sensitive(watched_pag
     assert root.get_attribute("data-puzzle") == puzzle["id"] and root.get_attribute("data-kind") == "set"
     assert page.url.endswith(f"/it/puzzles/?puzzle={puzzle['id']}")
     link = root.locator("[data-role=puzzle-link]")
-    assert link.inner_text() == cat["link"] and link.get_attribute("href") == f"/it/puzzles/?puzzle={puzzle['id']}"
+    assert link.inner_text() == cat["link"]
+    assert link.get_attribute("href") == f"/it/puzzles/?puzzle={puzzle['id']}"
     assert root.locator("[data-kind=unknown-id]").count() == 0
     # The address follows the reader to the next puzzle; the daily puzzle keeps the plain page.
     root.locator(".cj-pz-controls [data-action=next]").click()
@@ -246,7 +247,9 @@ def test_the_address_names_the_puzzle_and_ids_are_not_case_sensitive(watched_pag
     shown = root.get_attribute("data-puzzle")
     assert page.url.endswith(f"?puzzle={shown}") and link.get_attribute("href").endswith(f"?puzzle={shown}")
     page.reload()
-    page.wait_for_selector(f".cj-puzzles[data-status=playing][data-puzzle='{shown}']", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_selector(
+        f".cj-puzzles[data-status=playing][data-puzzle='{shown}']", timeout=LOAD_TIMEOUT_MS
+    )
     root.locator("[data-action=daily]").click()
     page.wait_for_selector(".cj-puzzles[data-kind=daily][data-status=playing]", timeout=ANSWER_TIMEOUT_MS)
     assert "puzzle=" not in page.url
@@ -282,7 +285,8 @@ def test_the_filters_survive_a_reload_and_a_damaged_one_is_dropped(watched_page,
     stored = json.loads(page.evaluate("() => localStorage.getItem('cj-puzzles-filters')"))
     assert stored == {"version": 1, "theme": theme, "level": "hard"}
     # A value this page never wrote is dropped, and the reader is told.
-    page.evaluate("() => localStorage.setItem('cj-puzzles-filters', JSON.stringify({version: 1, theme: 'x', level: 'hard'}))")
+    damaged = {"version": 1, "theme": "x", "level": "hard"}
+    page.evaluate("(value) => localStorage.setItem('cj-puzzles-filters', JSON.stringify(value))", damaged)
     root = open_puzzle(page, site_url, "en")
     assert cat["corrupt_filters"] in root.locator("[data-role=notice]").inner_text()
     assert root.locator("[data-role=theme]").input_value() == ""
@@ -306,7 +310,8 @@ def test_a_new_players_rating_is_explained_as_provisional(watched_page, site_url
     progress = json.loads(page.evaluate("() => localStorage.getItem('cj-puzzles-progress')"))
     rating = round(progress["player"]["rating"])
     change = f"−{1500 - rating}"
-    assert cat["rating_change_provisional"].format(rating=rating, change=change) in root.locator("[data-role=feedback]").inner_text()
+    line = cat["rating_change_provisional"].format(rating=rating, change=change)
+    assert line in root.locator("[data-role=feedback]").inner_text()
     assert root.locator("[data-role=provisional]").is_visible()
     # A settled rating (deviation at most 110) is no longer called provisional.
     page.evaluate(

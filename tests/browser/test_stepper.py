@@ -750,7 +750,9 @@ def test_other_rules_show_only_the_notes_that_apply_and_say_what_changed(watched
     stepper.locator("[data-action=alternative]").first.click()
     stepper.locator("[data-role=changes]").wait_for()
     annotation = stepper.locator("[data-role=annotation]")
-    standard_notes = {f'{note["at"]["kind"]} {note["at"]["index"]}': _plain(note["html"]) for note in data["annotations"]}
+    standard_notes = {
+        f"{note['at']['kind']} {note['at']['index']}": _plain(note["html"]) for note in data["annotations"]
+    }
     classic_note = _plain(alternative["annotations"][0]["html"])
     stepper.locator("[data-action=next]").click()
     assert current_step(stepper) == 1

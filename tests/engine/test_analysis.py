@@ -501,13 +501,14 @@ def test_the_analysis_words_a_three_player_reason_for_three_players():
     from engine.surfaces.web_api import handle
 
     record = played_record(5, Rules.from_spec("shasta-sam"))
-    answer = json.loads(handle(json.dumps({"op": "analyse", "record": record, "seat": 0, "samples": 2, "lang": "en"})))
+    request = {"op": "analyse", "record": record, "seat": 0, "samples": 2, "lang": "en"}
+    answer = json.loads(handle(json.dumps(request)))
     assert answer["ok"] and answer["players"] == 3
     worded = [d for d in answer["decisions"] if d["reason"]]
     assert any(d["reason"] in ("loses_low", "gives_up_high") for d in worded)
     for decision in worded:
-        expected = Catalogue("en").text(f"analysis.reasons_three.{decision['reason']}") if decision["reason"] in (
-            "throws_away_ten", "gives_up_high", "loses_low", "gives_up_jack") else Catalogue("en").text(
-            f"analysis.reasons.{decision['reason']}")  # fmt: skip
+        three = decision["reason"] in ("throws_away_ten", "gives_up_high", "loses_low", "gives_up_jack")
+        group = "reasons_three" if three else "reasons"
+        expected = Catalogue("en").text(f"analysis.{group}.{decision['reason']}")
         assert decision["reason_text"] == expected
         assert "the opponent" not in decision["reason_text"]

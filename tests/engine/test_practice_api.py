@@ -376,7 +376,10 @@ def test_a_turned_jack_comes_first_on_the_score_sheet():
 
 
 def _face_down_until(answer: dict, rng: random.Random, condition) -> dict:
-    return play_out(answer, rng, until=lambda a: a["state"]["waiting_for"] == "human" and condition(a), deals=False)
+    def until(answer: dict) -> bool:
+        return answer["state"]["waiting_for"] == "human" and condition(answer)
+
+    return play_out(answer, rng, until=until, deals=False)
 
 
 def test_undo_never_shows_a_card_drawn_face_down():

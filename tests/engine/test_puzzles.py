@@ -288,7 +288,8 @@ def test_saved_puzzle_filters_are_checked(tmp_path):
 const allowed = {themes: ["save_low", "personal"], levels: ["easy", "hard"]};
 const cases = [{version: 1, theme: "save_low", level: "hard"}, {version: 1, theme: "", level: ""},
   {version: 1, theme: "personal", level: ""}, null, "x", {version: 2, theme: "", level: ""},
-  {version: 1, theme: "nope", level: ""}, {version: 1, theme: "", level: "medium"}, {version: 1, theme: 3, level: ""}];
+  {version: 1, theme: "nope", level: ""}, {version: 1, theme: "", level: "medium"},
+  {version: 1, theme: 3, level: ""}];
 console.log(JSON.stringify(cases.map((c) => R.checkFilters(c, allowed))));
 """
     good = [{"version": 1, "theme": "save_low", "level": "hard"}, {"version": 1, "theme": "", "level": ""},
