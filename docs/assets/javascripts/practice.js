@@ -13,7 +13,8 @@
 // Hooks kept for tests: .cj-practice[data-state] (loading, ready, failed) and [data-phase]
 // (human, computer, busy, next_deal, match_over, setup), [data-deal], [data-plays]; data-role
 // hand, trick, stock, trump, opponents, scores, sheet, refusal, hint, winner, stats, seed,
-// values, last-trick, rule, notice, log; data-action start, next, hint, undo, new, replay,
+// values, last-trick, rule, notice, log, levels, turned-jack, undo-note, out-of-play,
+// not-counted; data-action start, next, hint, undo, new, replay,
 // review, menus, reset-stats; data-card on every card the reader can choose.
 
 const HERE = new URL(import.meta.url);
