@@ -16,6 +16,7 @@ import pytest
 from practice_support import (
     LOAD_TIMEOUT_MS,
     TURN_TIMEOUT_MS,
+    axe_violations,
     catalogue,
     check_clean,
     no_motion,
@@ -177,6 +178,7 @@ def test_three_players_hint_log_card_out_of_play_and_review(watched_page, site_u
         and cat["practice"]["out_of_play_note"] in stock.inner_text()
     )
     assert "card left" not in stock.inner_text()
+    assert axe_violations(page) == []
     play_until(page, table, lambda: False)
     state = engine_state(saved_record(page))
     out = table.locator("[data-role=sheet] [data-role=out-of-play]")
@@ -247,6 +249,7 @@ def test_the_count_out_stops_at_the_winner_and_jack_comes_first(watched_page, si
         assert "Jack, High, Low, Game, Shasta point" in heading
         items = sheet.locator("[data-role=count-out] li")
         assert items.count() == len(steps) and items.last.get_attribute("data-first") == "true"
+    assert axe_violations(page) == []
     # Statistics: not "Standard", but the match's own rules, every difference named.
     bucket = "random/standard,target:2,low:holder,turned_jack:true,nine_point:true"
     stats = json.loads(page.evaluate("() => localStorage.getItem('cj-practice-stats')"))
@@ -308,4 +311,6 @@ def test_face_down_undo_never_takes_back_a_hidden_draw(watched_page, site_url):
     seen = [entry for entry in saved(page)["log"] if entry["kind"] == "draw" and entry["card"] is not None]
     trump_card = engine_state(saved_record(page))["deal"]["trump_card"]
     assert all(entry["seat"] == 0 or entry["card"] == trump_card for entry in seen)
+    page.emulate_media(color_scheme="dark")
+    assert axe_violations(page) == []
     check_clean(watched_page)
