@@ -64,11 +64,45 @@ class QuietBrowser:
 
     def new_context(self, **options):
         options.setdefault("service_workers", "block")
-        return self._browser.new_context(**options)
+        context = self._browser.new_context(**options)
+        context.expose_binding("__cjKeyRequested", _key_requested)
+        return context
 
     def new_page(self, **options):
         options.setdefault("service_workers", "block")
-        return self._browser.new_page(**options)
+        page = self._browser.new_page(**options)
+        page.expose_binding("__cjKeyRequested", _key_requested)
+        return page
+
+
+# ----- catalogue keys the browser asks for ------------------------------------------------------
+# Every page's string lookups (engine-client.js, Strings.lookup) report each key once through
+# the __cjKeyRequested binding. A browser run that collected every browser test file writes
+# them to REQUESTED_KEYS, which tests/site/test_catalogue_keys.py joins with the build's
+# own lookups to find catalogue keys nobody asks for.
+REQUESTED_KEYS = ROOT / "tests" / "browser" / "catalogue_keys_requested.txt"
+_requested_in_browser: set[str] = set()
+
+
+def _key_requested(source, key) -> None:
+    if isinstance(key, str):
+        _requested_in_browser.add(key)
+
+
+def pytest_sessionfinish(session, exitstatus) -> None:
+    browser_dir = ROOT / "tests" / "browser"
+    collected = {Path(str(item.path)) for item in session.items}
+    every_file = set(browser_dir.glob("test_*.py"))
+    whole_suite = every_file <= collected and not session.config.option.keyword
+    # Written after failures too: a failure can only leave keys out, which the unused-key
+    # test then reports, never hide an unused one.
+    if whole_suite and _requested_in_browser:
+        REQUESTED_KEYS.write_text(
+            "# Catalogue keys the browser looked up during the last full browser test run\n"
+            "# (written by tests/conftest.py; read by tests/site/test_catalogue_keys.py).\n"
+            + "".join(f"{key}\n" for key in sorted(_requested_in_browser)),
+            encoding="utf-8",
+        )
 
     def __getattr__(self, name):
         return getattr(self._browser, name)

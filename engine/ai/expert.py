@@ -183,7 +183,9 @@ def reason_for(view: PlayerView, card: int, exact: bool = False) -> str:
     trick = view.current_trick
     hand = view.hand
     gone = view_gone(view)
-    holds_two = bool(hand >> two & 1)
+    # Under Low by holder the two scores for whoever held it: keeping or winning it gains nothing.
+    low_by_capture = view.rules.low == "capture"
+    holds_two = low_by_capture and bool(hand >> two & 1)
     if trick:
         beats = beating_masks(trump)
         best = trick[0]
@@ -197,7 +199,7 @@ def reason_for(view: PlayerView, card: int, exact: bool = False) -> str:
         unseen = ((1 << 52) - 1) & ~(hand | gone)
         sure = wins and (last or not beats[card] & unseen)
         if sure:
-            if card == two:
+            if card == two and low_by_capture:
                 return "captures_low"
             if top is not None and SUIT_OF[top] == trump:
                 return "wins_visible_trump"

@@ -19,6 +19,7 @@ REASON_CODES = (
     "trumps_needlessly",
     "gives_up_high",
     "loses_low",
+    "loses_low_holder",
     "gives_up_jack",
     "loses_game",
     "loses_nine",
@@ -63,6 +64,9 @@ def reason_for(deal: Deal, played: dict[str, Any], best: dict[str, Any]) -> str:
         return "throws_away_ten"
     name, drop = max(drops.items(), key=lambda item: (item[1], -list(drops).index(item[0])))
     if drop > _NOTICEABLE:
+        if name == "low" and deal.rules.low == "holder":
+            # Under Low by holder the two is never won: it is lost by being in the other hand.
+            return "loses_low_holder"
         return _POINT_REASONS[name]
     return "loses_points"
 

@@ -22,6 +22,21 @@ _BUILT_IN = {
 
 _catalogue: dict[str, str] | None = None
 
+# Every catalogue key some reader looked up in this process: the engine's own English messages
+# here, every surface's lookups through note_requested (engine.surfaces.catalogue re-exports
+# it). The build and the tests read it to find keys nobody asks for.
+_requested: set[str] = set()
+
+
+def note_requested(key: str) -> None:
+    """Record that some reader looked `key` up (see requested_keys)."""
+    _requested.add(key)
+
+
+def requested_keys() -> frozenset[str]:
+    """Every key looked up in this process so far, in any language."""
+    return frozenset(_requested)
+
 
 def _flatten(tree: dict[str, Any], prefix: str, into: dict[str, str]) -> None:
     for key, value in tree.items():
@@ -61,6 +76,7 @@ def suit_name(letter: str | None) -> str | None:
 
 def message(key: str, **params: object) -> str:
     """English text for a catalogue key such as 'errors.must_trump', filled with `params`."""
+    note_requested(key)
     values = _KeepMissing({k: ("none" if v is None else v) for k, v in params.items()})
     for template in (_load().get(key), _BUILT_IN.get(key)):
         if template:

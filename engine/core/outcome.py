@@ -78,6 +78,27 @@ class DealResult:
         }
 
 
+# Every message id a point's reason can carry (PointReason.key). The ids with a scorer have
+# a reader form and an other-seat form in the catalogues (`<key>_you`, `<key>_other`);
+# the ones in NO_SCORER_REASON_KEYS, where no one scored the point, do not.
+REASON_KEYS = (
+    "reasons.high",
+    "reasons.low",
+    "reasons.low_holder",
+    "reasons.jack",
+    "reasons.jack_turned",
+    "reasons.jack_not_in_play",
+    "reasons.game",
+    "reasons.game_tie",
+    "reasons.game_tie_non_dealer",
+    "reasons.nine",
+    "reasons.nine_not_in_play",
+)
+NO_SCORER_REASON_KEYS = frozenset(
+    {"reasons.jack_not_in_play", "reasons.game_tie", "reasons.nine_not_in_play"}
+)
+
+
 def deal_result(deal: DealState) -> DealResult:
     if not deal.is_over:
         raise ValueError("the deal is not over: the result exists only after the last trick")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.surfaces.catalogue import Catalogue
+from engine.surfaces.catalogue import Catalogue, plural_category
 
 SEAT_LETTERS = "ABC"
 
@@ -48,12 +48,15 @@ def annotated_deal(analysis: dict[str, Any], lang: str = "en") -> str:
             trick = decision["trick"]
             lines.append("")
             lines.append(text("ui.trick", n=trick))
-        player = text("seats.seat", letter=SEAT_LETTERS[decision["seat"]])
+        # No reader sits at this table: every seat is told of in the other-seat form.
+        player = text("seats.in_text.seat", letter=SEAT_LETTERS[decision["seat"]])
         grade = text(f"analysis.grades.{decision['grade']}")
-        head = text("analysis.ui.decision", player=player, card=catalogue.card(decision["played"]))
+        head = text("analysis.ui.decision_other", player=player, card=catalogue.card(decision["played"]))
         line = "  " + text("analysis.ui.verdict", decision=head, grade=grade)
         if decision["grade"] != "best":
-            line += " — " + text("analysis.ui.loss", loss=_number(decision["loss"], catalogue))
+            loss = decision["loss"]
+            form = plural_category(catalogue.lang, loss, fraction_digits=2)
+            line += " — " + text(f"analysis.ui.loss_{form}", loss=_number(loss, catalogue))
         lines.append(line)
         if decision["reason"]:
             lines.append("    " + text(reason_key(decision["reason"], analysis["players"])))

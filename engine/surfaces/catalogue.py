@@ -2,22 +2,95 @@
 
 The site, the browser stepper and the terminal game all read these same files;
 this module gives the terminal a small accessor: dotted keys, filled
-placeholders, and card names in that language.
+placeholders, and card names in that language. It also holds the rules every
+reader of a catalogue shares (here, in site_data for the hooks, and mirrored in
+engine-client.js for the browser):
+
+- A sentence that mentions a seat has two messages: `<key>_you` for the reader and
+  `<key>_other` for any other seat, which receives the seat as a whole noun phrase
+  (`seats.in_text.*`: "the computer", "player B"), so each language builds the
+  sentence around the noun its own way. A seat named first in a message is
+  capitalised there ("The computer wins the trick").
+- A message that counts has a form per CLDR plural category: `<key>_one`,
+  `<key>_other` (the site's five languages need no more).
+- Every key a reader asks for is noted (`requested_keys`), so the build can list the
+  keys it used and a test can find the ones nobody asks for.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from engine.core.boundary import echo
+
+# The one record of requested keys lives with the engine's own messages; re-exported here.
+from engine.core.messages import note_requested as note_requested
+from engine.core.messages import requested_keys as requested_keys
 
 LOCALES = Path(__file__).resolve().parents[1] / "locales"  # engine/locales, shared by every layer
 # The site's languages, default first: the one list every part of the project reads
 # (mkdocs.yml must name the same ones; tests/site checks it).
 LANGUAGES = ("en", "pt", "fr", "es", "it")
 DEFAULT_LANGUAGE = LANGUAGES[0]
+
+# Placeholders that hold a seat's noun phrase: capitalised when a message starts with one.
+SEAT_PLACEHOLDERS = frozenset({"player", "lead", "second", "third", "winner", "loser"})
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def seat_first(template: str, params: dict[str, Any]) -> dict[str, Any]:
+    """`params` with the seat that opens `template` capitalised ("{player} wins…" → "The computer wins…")."""
+    if template.startswith("{"):
+        name = template[1 : template.find("}")]
+        value = params.get(name)
+        if name in SEAT_PLACEHOLDERS and isinstance(value, str):
+            return {**params, name: capitalised(value)}
+    return params
+
+
+def fill(template: str, **params: object) -> str:
+    """str.format, with the seat that opens the message capitalised."""
+    return template.format(**seat_first(template, params))
+
+
+def seat_variant(key: str, is_reader: bool) -> str:
+    """The message for a sentence about a seat: `<key>_you` for the reader, else `<key>_other`."""
+    return f"{key}_you" if is_reader else f"{key}_other"
+
+
+def plural_category(lang: str, n: float, fraction_digits: int = 0) -> str:
+    """CLDR cardinal category ('one' or 'other') of n written with `fraction_digits` decimals.
+
+    Brazilian Portuguese and French put every number below 2 in 'one' ("0 carta", "1,5 point");
+    English and Italian only a bare 1; Spanish any 1, decimals included ("1,00 punto").
+    ('many', for whole millions in fr/pt/es/it, never arises on this site.)
+    """
+    whole = int(abs(n))
+    if lang in ("pt", "fr"):
+        return "one" if whole in (0, 1) else "other"
+    if lang == "es":
+        return "one" if abs(n) == 1 else "other"
+    return "one" if whole == 1 and fraction_digits == 0 else "other"
+
+
+def reason_message(key: str, seat: int | None, reader: int | None) -> str:
+    """The message for a point's reason: the engine's key as it is when no one scored the
+    point, else its `_you` form when the scorer is the reader and `_other` otherwise."""
+    return key if seat is None else seat_variant(key, seat == reader)
+
+
+def card_value_params(values: Sequence[int], series: Callable[[list[str]], str]) -> dict[str, str]:
+    """What a Game reason may say: {value} the highest (the scorer's, or the tied) card value,
+    {others} the other seats' values as a list in the language, {total} all of them."""
+    rest = list(values)
+    top = max(rest)
+    rest.remove(top)
+    return {"value": str(top), "others": series([str(v) for v in rest]), "total": str(sum(values))}
 
 
 class Catalogue:
@@ -28,11 +101,23 @@ class Catalogue:
         self._tree = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
 
     def text(self, key: str, **params: object) -> str:
+        note_requested(key)
         node: Any = self._tree
         for part in key.split("."):
             node = node[part]
         text = str(node)
-        return text.format(**params) if params else text
+        return fill(text, **params) if params else text
+
+    def count(self, key: str, n: int, **params: object) -> str:
+        """`<key>_one` or `<key>_other` for n, filled with n and params."""
+        return self.text(f"{key}_{plural_category(self.lang, n)}", n=n, **params)
+
+    def series(self, items: list[str]) -> str:
+        """"a, b and c" in this language (`snippets.series`, `snippets.separator`)."""
+        if len(items) <= 1:
+            return "".join(items)
+        head = self.text("snippets.separator").join(items[:-1])
+        return self.text("snippets.series", items=head, last=items[-1])
 
     def card(self, code: str) -> str:
         """'J♥' in this language's short rank letters."""

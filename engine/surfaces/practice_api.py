@@ -471,7 +471,7 @@ class Game:
             ]  # fmt: skip
             values = None
         target = self.rules.target
-        counted, winner, order = count_out_steps(seats, before, target, jack_turned)
+        counted, winner, _ = count_out_steps(seats, before, target, jack_turned)
         steps = [{"point": point, "seat": seat, "scores": list(scores)} for point, seat, scores in counted]
         # Every point as if nothing stopped the count: could more than one seat reach the target?
         totals = list(before)
@@ -493,8 +493,6 @@ class Game:
             "count_out": steps,
             "count_out_decides": winner is not None and passed > 1,
             "jack_turned": jack_turned,
-            # The order the count used, as the sheet says it: the nine only when it is played.
-            "count_out_order": [point for point in order if point != "nine" or self.rules.nine_point],
             "out_of_play": self._out_of_play(),
         }
 

@@ -1,9 +1,9 @@
 """`python -m engine play`: a match in the terminal against a bot, in any site language.
 
 All wording comes from the same message catalogue as the site (engine/locales),
-so an illegal play is explained with the words the stepper uses. Seats are named
-"Player A" (you) and "Player B" (the computer) so every sentence template reads
-the same for both.
+so an illegal play is explained with the words the stepper uses. The score lines
+name the seats "Player A" (you) and "Player B" (the computer); a sentence about
+your own play is told in the second person, as on the practice table.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from engine.core.history import Trick
 from engine.core.match import Match
 from engine.core.outcome import PointReason, deal_result
 from engine.core.rules import Rules
-from engine.surfaces.catalogue import Catalogue
+from engine.surfaces.catalogue import Catalogue, card_value_params, reason_message, seat_variant
 
 HUMAN = 0
 
@@ -30,17 +30,29 @@ def _cards(catalogue: Catalogue, cards: Iterable[int]) -> str:
 
 
 def _seat(catalogue: Catalogue, seat: int) -> str:
+    """The seat's label ("Player B"), for score lines."""
     return catalogue.text("seats.seat", letter="ABC"[seat])
 
 
+def _said(catalogue: Catalogue, key: str, seat: int, **params: object) -> str:
+    """A sentence about `seat`: `<key>_you` for the human, `<key>_other` naming the seat."""
+    if seat == HUMAN:
+        return catalogue.text(seat_variant(key, True), **params)
+    player = catalogue.text("seats.in_text.seat", letter="ABC"[seat])
+    return catalogue.text(seat_variant(key, False), player=player, **params)
+
+
 def _reason_text(catalogue: Catalogue, reason: PointReason, values: tuple[int, ...]) -> str:
-    params = {
-        "player": _seat(catalogue, reason.seat) if reason.seat is not None else "",
+    params: dict[str, object] = {
         "card": catalogue.card(reason.card) if reason.card else "",
         "trick": reason.trick if reason.trick is not None else "",
-        "values": "–".join(str(v) for v in values),
     }
-    return catalogue.text(reason.key, **params)
+    if reason.point == "game":
+        params.update(card_value_params(values, catalogue.series))
+    key = reason_message(reason.key, reason.seat, HUMAN)
+    if reason.seat is not None and reason.seat != HUMAN:
+        params["player"] = catalogue.text("seats.in_text.seat", letter="ABC"[reason.seat])
+    return catalogue.text(key, **params)
 
 
 class TerminalGame:
@@ -66,7 +78,7 @@ class TerminalGame:
                 if card is None:
                     return 130  # input closed: leave quietly, nothing is corrupted
                 trick = deal.play(card)
-                self.write(c.text("ui.plays", player=_seat(c, seat), card=c.card(card_code(card))))
+                self.write(_said(c, "ui.plays", seat, card=c.card(card_code(card))))
                 if trick is not None:
                     self._show_trick_end(deal.view(HUMAN).tricks[-1])
             summary = self.match.finish_deal()
@@ -78,16 +90,19 @@ class TerminalGame:
                 f"{_seat(c, s)} {v}" for s, v in enumerate(summary.scores_after)))
         winner = self.match.winner
         if winner is not None:  # always set once the match is over
-            self.write(c.text("ui.match_winner", player=_seat(c, winner)))
+            self.write(_said(c, "ui.wins_match", winner))
         return 0
 
     def _show_trick_end(self, trick: Trick) -> None:
         """The trick as the human's view has it: a draw it may not see is shown as hidden."""
         c = self.catalogue
-        self.write(c.text("ui.wins_trick", player=_seat(c, trick.winner)))
+        self.write(_said(c, "ui.wins_trick", trick.winner))
         for draw in trick.draws:
-            shown = c.card(card_code(draw.card)) if draw.card is not None else c.text("ui.hidden_card")
-            self.write("  " + c.text("ui.draw", player=_seat(c, draw.seat), card=shown))
+            if draw.card is None:  # only another seat's draw can be hidden from the human
+                player = c.text("seats.in_text.seat", letter="ABC"[draw.seat])
+                self.write("  " + c.text("ui.draw_hidden", player=player))
+            else:
+                self.write("  " + _said(c, "ui.draw", draw.seat, card=c.card(card_code(draw.card))))
 
     def _human_card(self, deal: Deal) -> int | None:
         c = self.catalogue
@@ -95,7 +110,7 @@ class TerminalGame:
         stock = (c.card(card_code(view.stock_top)) if view.stock_top is not None
                  else c.text("ui.stock_empty"))
         self.write(f"\n{c.text('ui.current_trick')}: {_cards(c, view.current_trick) or '—'} · "
-                   f"{c.text('ui.stock_top')}: {stock} ({c.text('ui.cards_left', n=view.stock_count)})")
+                   f"{c.text('ui.stock_top')}: {stock} ({c.count('ui.cards_left', view.stock_count)})")
         hand = [card for card in range(52) if view.hand >> card & 1]
         self.write(f"{c.text('ui.hand')}: {_cards(c, hand)}")
         while True:

@@ -4,7 +4,10 @@ The table-of-contents extension gives every heading anchor the title "Permanent 
 and mkdocs.yml has one `copyright` line for the footer; neither follows the page's
 language. Both are replaced here by the catalogue's `chrome.*` strings. MkDocs also
 collapses the narrow no-break spaces of a French page title (used in the navigation
-and the <title>), so titles go through the French typographic filter again.
+and the <title>), so titles go through the French typographic filter again. Material
+writes "<page title> - <site name>" on every page but the default language's home; a
+translated home page, titled with the site's name, would read "California Jack -
+California Jack", so a page titled like the site gets the site's name alone.
 """
 
 from __future__ import annotations
@@ -49,5 +52,13 @@ def on_post_page(output: str, page, config) -> str:
     permalink = html.escape(site_data.lookup(lang, "chrome.permalink"), quote=True)
     copyright_line = html.escape(site_data.lookup(lang, "chrome.copyright"), quote=False)
     output = _PERMALINK_TITLE.sub(lambda m: m.group(1) + permalink + m.group(2), output)
-    output = _TITLE.sub(lambda m: m.group(1) + typography.fix(lang, m.group(2)) + m.group(3), output, count=1)
+    site_name = str(config["site_name"])
+
+    def title(match: re.Match[str]) -> str:
+        text = match.group(2)
+        if html.unescape(text.strip()) == f"{site_name} - {site_name}":
+            text = html.escape(site_name, quote=False)
+        return match.group(1) + typography.fix(lang, text) + match.group(3)
+
+    output = _TITLE.sub(title, output, count=1)
     return _COPYRIGHT.sub(lambda m: m.group(1) + copyright_line + m.group(3), output, count=1)

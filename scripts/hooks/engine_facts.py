@@ -1,6 +1,7 @@
 """Fill the rules pages' placeholders from the engine and the data files.
 
-Pages never type a number the engine knows: they write `{{ fact.hand_size }}`,
+Pages never type a number the engine knows: they write `{{ fact.hand_size }}` (in
+figures) or `{{ words.hand_size }}` (in words, from the catalogue's `numbers.<n>`),
 `{{ table.card_values }}`, `{{ list.count_out }}` or `{{ glossary.table }}`, and
 this hook replaces each with the value the engine computes, in the page's
 language. An unknown placeholder fails the build, naming the page and the name.
@@ -92,6 +93,12 @@ def render(markdown: str, lang: str, where: str) -> str:
         kind, name = match.groups()
         if kind == "fact" and name in facts and isinstance(facts[name], int):
             return str(facts[name])
+        if kind == "words" and name in facts and isinstance(facts[name], int):
+            try:
+                return str(site_data.lookup(lang, f"numbers.{facts[name]}"))
+            except KeyError:
+                word = f"{where}: {match.group(0)} is {facts[name]}, which has no word in numbers.*"
+                raise PluginError(f"{word}: write it in figures") from None
         if kind == "table" and name == "card_values":
             return card_value_table(lang, facts)
         if kind == "list" and name in ("count_out", "count_out_nine"):

@@ -123,7 +123,12 @@ class Writer:
         return card_html(code, self.cat)
 
     def text(self, key: str, **params: object) -> str:
+        # No capital for a seat named first: a snippet may stand anywhere in a sentence of the page.
         return typography.fix(self.lang, site_data.lookup(self.lang, f"snippets.{key}").format(**params))
+
+    def seat(self, seat: int) -> str:
+        """A lettered seat as the language names it in running text (`seats.in_text.letter`)."""
+        return site_data.lookup(self.lang, "seats.in_text.letter").format(letter=SEATS[seat])
 
     def series(self, items: list[str]) -> str:
         if len(items) == 1:
@@ -155,13 +160,13 @@ def trick(args: Arguments, out: Writer) -> str:
     ints = [parse_card(c) for c in cards]
     winner = seats[trick_winner(ints, trump)]
     names = ["lead", "second", "third"][:players]
-    plays = {names[0]: SEATS[seats[0]], "lead_card": out.card(cards[0])}
+    plays = {names[0]: out.seat(seats[0]), "lead_card": out.card(cards[0])}
     for offset in range(1, players):
-        plays[names[offset]] = SEATS[seats[offset]]
+        plays[names[offset]] = out.seat(seats[offset])
         plays[f"{names[offset]}_card"] = out.card(cards[offset])
     played = out.text("trick_two" if players == 2 else "trick_three", **plays)
     winning_card = out.card(cards[seats.index(winner)])
-    return out.text("trick_won", plays=played, winner=SEATS[winner], card=winning_card)
+    return out.text("trick_won", plays=played, winner=out.seat(winner), card=winning_card)
 
 
 def _check_play(cards: list[str], offset: int, seat: str, hand_text: str, trump: int, rules: Rules) -> None:
@@ -186,7 +191,7 @@ def draw(args: Arguments, out: Writer) -> str:
         raise SnippetError(f"draw: give 2 or 3 cards, top of the stock first, got {players}")
     winner = _seat(args.take("winner"), players, "winner")
     args.finish("draw")
-    order = [SEATS[s] for s in DRAW_ORDER[players][winner]]
+    order = [out.seat(s) for s in DRAW_ORDER[players][winner]]
     chips = [out.card(c) for c in cards]
     if players == 2:
         return out.text("draw_two", winner=order[0], card=chips[0], next_card=chips[1], loser=order[1])
@@ -277,12 +282,12 @@ def points(args: Arguments, out: Writer) -> str:
     for seat in range(players):
         mine = [out.point(n) for n in names if seats[POINT_NAMES.index(n)] == seat]
         if mine:
-            clauses.append(out.text("scores", player=SEATS[seat], points=out.series(mine)))
+            clauses.append(out.text("scores", player=out.seat(seat), points=out.series(mine)))
     nobody = [out.point(n) for n in names if seats[POINT_NAMES.index(n)] is None]
     if nobody:
         clauses.append(out.text("no_one_scores", points=out.series(nobody)))
     totals = out.text("separator").join(
-        out.text("seat_value", player=SEATS[s], value=values[s]) for s in range(players)
+        out.text("seat_value", player=out.seat(s), value=values[s]) for s in range(players)
     )
     return out.text("points", clauses=out.text("clause_separator").join(clauses), values=totals)
 

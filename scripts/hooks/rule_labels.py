@@ -47,7 +47,7 @@ def option_name(lang: str, key: str) -> str:
 
 
 def option_value(lang: str, key: str, value: object) -> str:
-    if key in ("players", "target"):
+    if key == "target":
         return str(value)
     text = ("true" if value else "false") if isinstance(value, bool) else str(value)
     return site_data.lookup(lang, f"options.{key}.values.{text}")

@@ -13,7 +13,12 @@ from pathlib import Path
 
 import yaml
 
-from engine.surfaces.catalogue import LANGUAGES  # noqa: F401 - re-exported for hooks and tests
+from engine.surfaces.catalogue import (
+    LANGUAGES,  # noqa: F401 - re-exported for hooks and tests
+    fill,
+    note_requested,
+    plural_category,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "engine" / "locales"
@@ -46,20 +51,9 @@ def avoided_words(lang: str) -> dict[str, str]:
     return words
 
 
-# CLDR plural categories of the site's languages, for integers: Brazilian Portuguese and
-# French treat 0 like 1 ("0 carta", "0 carte"), English, Spanish and Italian only 1.
-_ONE_INCLUDES_ZERO = {"pt", "fr"}
-
-
-def plural_category(lang: str, n: int) -> str:
-    if n == 1 or (n == 0 and lang in _ONE_INCLUDES_ZERO):
-        return "one"
-    return "other"
-
-
 def plural(lang: str, dotted: str, n: int, **params) -> str:
     """The `<dotted>_one` or `<dotted>_other` string for the count n, filled with n and params."""
-    return lookup(lang, f"{dotted}_{plural_category(lang, n)}").format(n=n, **params)
+    return fill(lookup(lang, f"{dotted}_{plural_category(lang, n)}"), n=n, **params)
 
 
 @cache
@@ -69,6 +63,7 @@ def outline() -> dict:
 
 def lookup(lang: str, dotted: str) -> str:
     """catalogue(lang)['ui']['next'] as lookup(lang, 'ui.next'); a missing key names itself."""
+    note_requested(dotted)
     node = catalogue(lang)
     for part in dotted.split("."):
         if not isinstance(node, dict) or part not in node:

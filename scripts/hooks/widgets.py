@@ -32,6 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from engine.core.rules import PRESETS
+from engine.surfaces.catalogue import note_requested
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ROOT / "docs" / "assets" / "javascripts"
@@ -44,6 +45,15 @@ REVIEW_ON = (PRACTICE, STEPPER)
 DEFAULT_LANGUAGE = "en"
 # Strings the page needs before (or without) the engine, per widget: the name the page reads
 # and the catalogue key it comes from. English is the fallback per key.
+# Why the engine did not load, when it is not there (engine-client.js showLoadFailure).
+_LOAD_FAILURE_KEYS = {
+    "offline": "offline.engine_offline",
+    "offline_size": "offline.engine_size",
+    "offline_todo": "offline.engine_todo",
+    "network_failed": "offline.engine_network",
+    "retry": "offline.retry",
+    "megabytes": "offline.megabytes",
+}
 EARLY_KEYS = {
     # The stepper shows its controls before the engine starts (it starts when they are used).
     STEPPER: {
@@ -54,9 +64,10 @@ EARLY_KEYS = {
         "next": "ui.next",
         "last": "ui.last",
         "step": "ui.step",
+        **_LOAD_FAILURE_KEYS,
     },
-    PRACTICE: {"loading": "ui.loading", "load_failed": "practice.load_failed"},
-    PUZZLES: {"loading": "ui.loading", "load_failed": "puzzles.load_failed"},
+    PRACTICE: {"loading": "ui.loading", "load_failed": "practice.load_failed", **_LOAD_FAILURE_KEYS},
+    PUZZLES: {"loading": "ui.loading", "load_failed": "puzzles.load_failed", **_LOAD_FAILURE_KEYS},
 }
 
 _BLOCK = re.compile(r"""<script\b[^>]*\bclass=["'][^"']*\bcj-example-data\b""")
@@ -105,6 +116,11 @@ def _version() -> str:
     return digest.hexdigest()[:12]
 
 
+def version() -> str:
+    """The ?v= of this build's scripts (offline.js loads with it too: one engine-client.js)."""
+    return _version()
+
+
 @functools.cache
 def _catalogue(lang: str) -> dict:
     try:
@@ -115,6 +131,7 @@ def _catalogue(lang: str) -> dict:
 
 
 def _lookup(lang: str, key: str) -> str:
+    note_requested(key)
     node = _catalogue(lang)
     for part in key.split("."):
         node = node.get(part) if isinstance(node, dict) else None

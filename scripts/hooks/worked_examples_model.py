@@ -423,11 +423,12 @@ def _trick_field(ctx: Context, fmt: Formatter, trick: dict, what: str, rest: lis
     if what == "draws" and not rest:
         items = []
         for draw in trick["draws"]:
+            player = fmt.cat.seat(SEAT_LETTERS[draw["seat"]])
             if draw.get("card") is None:
-                items.append(fmt.text(fmt.cat.ex("draw_hidden", player=fmt.seat(draw["seat"]))))
+                items.append(fmt.text(fmt.cat.fmt("ui.draw_hidden", player=player)))
             else:
                 items.append(
-                    fmt.text(fmt.cat.fmt("ui.draw", player=fmt.seat(draw["seat"]), card="\0")).replace(
+                    fmt.text(fmt.cat.fmt("ui.draw_other", player=player, card="\0")).replace(
                         "\0", fmt.card(draw["card"])
                     )
                 )

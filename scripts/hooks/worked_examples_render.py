@@ -23,13 +23,13 @@ from worked_examples_model import (
     Example,
     Formatter,
     Replay,
-    format_values,
     resolve,
     value_cards,
 )
 from worked_examples_strings import Catalogue
 
 from engine.core.scoring import count_out_steps
+from engine.surfaces.catalogue import card_value_params, reason_message, seat_first
 
 
 def esc(text: str) -> str:
@@ -73,11 +73,17 @@ class TextFormatter(Formatter):
 
 def fill(template: str, **values) -> str:
     """Put already-escaped HTML values into a catalogue template, escaping the template itself."""
+    values = seat_first(template, values)
     marks = {key: f"\x00{i}\x00" for i, key in enumerate(values)}
     text = esc(template.format(**marks))
     for key, mark in marks.items():
         text = text.replace(mark, str(values[key]))
     return text
+
+
+def seat_html(cat: Catalogue, seat: int) -> str:
+    """A lettered seat as a sentence names it (`seats.in_text.letter`), escaped."""
+    return esc(cat.seat(SEAT_LETTERS[seat]))
 
 
 def sentence(text: str) -> str:
@@ -165,25 +171,25 @@ class PageWriter:
         narrator = self.ex.narrator
         if narrator == "all":
             return self.cat.ex("hands_before")
-        return self.cat.ex("narrator_view", player=SEAT_LETTERS[narrator])
+        return self.cat.ex("narrator_view", player=self.cat.seat(SEAT_LETTERS[narrator]))
 
     def play_line(self, index: int) -> str:
         rep = self.rep
         seat = rep.seat_of_play(index)
         card = card_html(rep.plays[index], self.cat)
-        key = "examples.leads" if index % rep.players == 0 else "ui.plays"
-        line = fill(self.cat.get(key), player=esc(SEAT_LETTERS[seat]), card=card)
+        key = "examples.leads" if index % rep.players == 0 else "ui.plays_other"
+        line = fill(self.cat.get(key), player=seat_html(self.cat, seat), card=card)
         return f'<p class="cj-play" data-play="{index}">{line}</p>\n'
 
     def draws_line(self, trick: dict) -> str:
         items = []
         for draw in trick["draws"]:
-            seat = esc(SEAT_LETTERS[draw["seat"]])
+            seat = seat_html(self.cat, draw["seat"])
             if self.hidden_from_narrator(trick["number"], draw):
-                items.append(fill(self.cat.ex("draw_hidden", player="{player}"), player=seat))
+                items.append(fill(self.cat.get("ui.draw_hidden"), player=seat))
             else:
                 items.append(
-                    fill(self.cat.get("ui.draw"), player=seat, card=card_html(draw["card"], self.cat))
+                    fill(self.cat.get("ui.draw_other"), player=seat, card=card_html(draw["card"], self.cat))
                 )
         return '<p class="cj-draws">' + " · ".join(items) + "</p>\n"
 
@@ -202,19 +208,19 @@ class PageWriter:
         cat = self.cat
         index = quiz["play"]
         seat = self.rep.seat_of_play(index)
-        letter = SEAT_LETTERS[seat]
-        prompt = cat.get("ui.your_turn")
+        player = seat_html(cat, seat)
+        prompt = fill(cat.ex("quiz_prompt", player="{p}"), p=player)
         extra = ""
         if quiz.get("prompt"):
             extra = " " + self.resolve(self.t(quiz["prompt"]), None, player=seat)
         parts = [
             f'<div class="cj-quiz" data-play="{index}" markdown="1">\n',
-            f"**{esc(letter)} — {esc(prompt)}**{extra}\n",
+            f"**{prompt}**{extra}\n",
             '<details class="cj-answer" markdown="1">',
             f"<summary>{esc(cat.ex('show_answer'))}</summary>\n",
             fill(
                 cat.ex("example_choice", player="{p}", card="{c}"),
-                p=esc(letter),
+                p=player,
                 c=card_html(self.rep.plays[index], cat),
             )
             + " "
@@ -226,7 +232,7 @@ class PageWriter:
             line = (
                 fill(
                     cat.ex("mistake", player="{p}", card="{c}"),
-                    p=esc(letter),
+                    p=player,
                     c=card_html(mistake["card"], cat),
                 )
                 + f' <span class="cj-error" data-code="{esc(mistake["error"])}">{esc(message)}</span>'
@@ -286,7 +292,7 @@ class PageWriter:
                 out.extend(self.note_blocks(Anchor("play", index)))
             if number <= len(rep.tricks):
                 trick = rep.tricks[number - 1]
-                line = fill(cat.get("ui.wins_trick"), player=esc(SEAT_LETTERS[trick["winner"]]))
+                line = fill(cat.get("ui.wins_trick_other"), player=seat_html(cat, trick["winner"]))
                 out.append(f'<p class="cj-winner">{line}</p>\n')
                 out.extend(self.note_blocks(Anchor("trick", number)))
                 if trick["draws"]:
@@ -349,7 +355,8 @@ class PageWriter:
         ]
         point, seat, _ = steps[-1]
         point_name = cat.get("points." + point)
-        stop = cat.ex("count_out_stop", player=SEAT_LETTERS[seat], target=rep.rules.target, point=point_name)
+        player = cat.seat(SEAT_LETTERS[seat])
+        stop = cat.ex("count_out_stop", player=player, target=rep.rules.target, point=point_name)
         return (
             f'<table class="cj-table cj-count-out">\n<caption>{esc(cat.ex("count_out_steps"))}</caption>\n'
             f'<tr><th scope="col">{esc(cat.get("ui.points"))}</th>'
@@ -365,7 +372,7 @@ class PageWriter:
             point = reason["point"]
             seat = reason["seat"]
             who = esc(cat.ex("no_one")) if seat is None else esc(SEAT_LETTERS[seat])
-            why = reason_text(cat, reason, rep, html_out=True)
+            why = reason_text(cat, reason)
             rows.append(
                 f'<tr><th scope="row">{esc(cat.get("points." + point))}</th><td>{who}</td><td>{why}</td></tr>'
             )
@@ -388,19 +395,25 @@ class PageWriter:
             f'<th scope="col">{esc(cat.ex("scores_before"))}</th>'
             f'<th scope="col">{esc(cat.ex("scores_after"))}</th></tr>'
         )
-        # When the match is won during the count-out, the score is where the count stopped
-        # (the engine's scores_after, RULES.md §6.17).
-        after = result["scores_after"]
+        # When the match is won during the count-out, the score is where the count stopped, and a
+        # seat's points after that are not counted: its cell says how many were.
+        steps = self.count_steps(rep) if result.get("winner") is not None else None
+        after = steps[-1][2] if steps else result["scores_after"]
         rows = []
         for seat in range(rep.players):
             won_points = sum(1 for p in POINTS if result["points"].get(p) == seat)
+            points_cell = str(won_points)
+            if steps is not None:
+                counted = sum(1 for _, scorer, _ in steps if scorer == seat)
+                if counted != won_points:
+                    points_cell = esc(cat.count("examples.points_counted", counted, won=won_points))
             rows.append(
                 f'<tr><th scope="row">{self.seat_label(seat)}</th><td>{result["game_values"][seat]}</td>'
-                f"<td>{cards_html(value_cards(rep, seat), cat)}</td><td>{won_points}</td>"
+                f"<td>{cards_html(value_cards(rep, seat), cat)}</td><td>{points_cell}</td>"
                 f"<td>{before[seat]}</td><td>{after[seat]}</td></tr>"
             )
         if result.get("winner") is not None:
-            verdict = fill(cat.get("ui.match_winner"), player=esc(SEAT_LETTERS[result["winner"]]))
+            verdict = fill(cat.get("ui.wins_match_other"), player=seat_html(cat, result["winner"]))
         else:
             verdict = esc(cat.ex("no_match_winner", target=rep.rules.target))
         return (
@@ -426,7 +439,7 @@ class PageWriter:
                 cards = " ".join(card_html(c, cat) for c in trick["cards"])
                 line = (
                     f"{esc(cat.fmt('ui.trick', n=number))}: {cards} — "
-                    f"{fill(cat.get('ui.wins_trick'), player=esc(SEAT_LETTERS[trick['winner']]))}"
+                    f"{fill(cat.get('ui.wins_trick_other'), player=seat_html(cat, trick['winner']))}"
                 )
                 if trick["draws"]:
                     line += " · " + self.draws_line(trick).removeprefix('<p class="cj-draws">').removesuffix(
@@ -459,7 +472,7 @@ class PageWriter:
             def verdict(result):
                 if result.get("winner") is None:
                     return esc(cat.ex("no_match_winner", target=alt_rep.rules.target))
-                return fill(cat.get("ui.match_winner"), player=esc(SEAT_LETTERS[result["winner"]]))
+                return fill(cat.get("ui.wins_match_other"), player=seat_html(cat, result["winner"]))
 
             changes.append(f"<li>{verdict(rep.result)} → <strong>{verdict(alt_rep.result)}</strong></li>")
         if changes:
@@ -595,25 +608,19 @@ def error_text(cat: Catalogue, code: str, rep: Replay, index: int, card: str | N
     return sentence(text)
 
 
-def reason_text(cat: Catalogue, reason: dict, rep: Replay, html_out: bool) -> str:
+def reason_text(cat: Catalogue, reason: dict) -> str:
+    """Why a point went where it did, as HTML. No reader sits at an example's table, so a
+    seat that scored is always told of in the other-seat form."""
     seat = reason.get("seat")
-    player = SEAT_LETTERS[seat] if seat is not None else cat.ex("no_one")
-    values = format_values(reason["values"], rep.players) if reason.get("values") else ""
+    player = cat.seat(SEAT_LETTERS[seat]) if seat is not None else cat.ex("no_one")
+    values = card_value_params(reason["values"], cat.series) if reason.get("values") else {}
     card = reason.get("card")
-    template = cat.get(reason["key"])
-    if html_out:
-        return fill(
-            template,
-            player=esc(player),
-            card=card_html(card, cat) if card else "",
-            trick=str(reason.get("trick") or ""),
-            values=esc(values),
-        )
-    return template.format(
-        player=player,
-        card=cat.card_short(card) if card else "",
-        trick=reason.get("trick") or "",
-        values=values,
+    return fill(
+        cat.get(reason_message(reason["key"], seat, None)),
+        player=esc(player),
+        card=card_html(card, cat) if card else "",
+        trick=str(reason.get("trick") or ""),
+        **{name: esc(value) for name, value in values.items()},
     )
 
 

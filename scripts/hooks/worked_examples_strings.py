@@ -10,7 +10,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine.surfaces.catalogue import LANGUAGES  # noqa: F401 - re-exported for the renderers
+from engine.surfaces.catalogue import (
+    LANGUAGES,  # noqa: F401 - re-exported for the renderers
+    fill,
+    note_requested,
+    plural_category,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "engine" / "locales"
@@ -24,6 +29,7 @@ class Catalogue:
         self.data = json.loads((locales_dir / f"{lang}.json").read_text(encoding="utf-8"))
 
     def get(self, key: str) -> str:
+        note_requested(key)
         node = self.data
         for part in key.split("."):
             if not isinstance(node, dict) or part not in node:
@@ -34,7 +40,22 @@ class Catalogue:
         return node
 
     def fmt(self, key: str, **params) -> str:
-        return self.get(key).format(**params)
+        return fill(self.get(key), **params)
+
+    def count(self, key: str, n: int, **params) -> str:
+        """`<key>_one` / `<key>_other` for n (CLDR category of this language)."""
+        return self.fmt(f"{key}_{plural_category(self.lang, n)}", n=n, **params)
+
+    def series(self, items: list[str]) -> str:
+        """"a, b and c" in this language."""
+        if len(items) <= 1:
+            return "".join(items)
+        head = self.get("snippets.separator").join(items[:-1])
+        return self.fmt("snippets.series", items=head, last=items[-1])
+
+    def seat(self, letter: str) -> str:
+        """A lettered seat as a noun phrase in running text (`seats.in_text.letter`)."""
+        return self.fmt("seats.in_text.letter", letter=letter)
 
     def ex(self, key: str, **params) -> str:
         return self.fmt(f"examples.{key}", **params)

@@ -28,6 +28,7 @@ from practice_support import (
 )
 
 from engine.ai import REASON_CODES
+from engine.surfaces.catalogue import capitalised
 from engine.surfaces.web_api import handle
 
 pytestmark = pytest.mark.browser
@@ -82,20 +83,19 @@ def test_a_whole_match_by_keyboard(watched_page, site_url, lang, target):
     winner = int(sheet.locator("[data-role=winner]").get_attribute("data-seat"))
     # Defect 9: the winner's line is a sentence of its own, with its full stop.
     expected = (
-        cat["practice"]["winner_you"]
+        cat["ui"]["wins_match_you"]
         if winner == 0
-        else cat["practice"]["winner_other"].format(player=cat["seats"]["computer"])
+        else capitalised(cat["ui"]["wins_match_other"].format(player=cat["seats"]["in_text"]["computer"]))
     )
     assert sheet.locator("[data-role=winner]").inner_text() == f"{expected} {cat['practice']['match_over']}"
     # The live log announced every play, in the second person for the reader.
     log = table.locator("[data-role=log]")
     assert log.get_attribute("aria-live") == "polite" and log.get_attribute("role") == "log"
     text = log.inner_text()
-    you_play = cat["practice"]["you"]["plays"].split("{")[0].strip()
-    assert (
-        you_play in text
-        and cat["ui"]["plays"].format(player=cat["seats"]["computer"], card="").strip() in text
-    )
+    you_play = cat["ui"]["plays_you"].split("{")[0].strip()
+    computer = cat["seats"]["in_text"]["computer"]
+    computer_plays = capitalised(cat["ui"]["plays_other"].format(player=computer, card="").strip())
+    assert you_play in text and computer_plays in text
     assert "You draws" not in text and "Vous pioche " not in text
     stats = page.evaluate("() => JSON.parse(localStorage.getItem('cj-practice-stats'))")
     # A link without a level plays the gentlest opponent; a short target is counted on its own.

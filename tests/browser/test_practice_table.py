@@ -123,7 +123,7 @@ def test_cards_have_their_names_and_faces(watched_page, site_url):
     count = table.locator("[data-role=stock-count]").inner_text()
     stock = json.loads(handle(json.dumps({"op": "practice.state", "record": saved(page)["record"]})))
     n = stock["state"]["deal"]["stock_count"]
-    assert count == cat["practice"]["stock_cards_one" if n == 1 else "stock_cards_other"].format(n=n)
+    assert count == cat["ui"]["cards_left_one" if n == 1 else "cards_left_other"].format(n=n)
     check_clean(watched_page)
 
 

@@ -512,3 +512,19 @@ def test_the_analysis_words_a_three_player_reason_for_three_players():
         expected = Catalogue("en").text(f"analysis.{group}.{decision['reason']}")
         assert decision["reason_text"] == expected
         assert "the opponent" not in decision["reason_text"]
+
+
+def test_low_given_up_is_told_as_lost_to_the_holder_under_low_by_holder():
+    """Under Low by holder the two of trumps is never "won": the reason says where it ended up."""
+    from engine.analysis.reasons import reason_for
+
+    points = {"high": 0.0, "low": 0.0, "jack": 0.0, "game": 0.0, "nine": 0.0}
+    for low, expected in (("capture", "loses_low"), ("holder", "loses_low_holder")):
+        deal = Deal.from_seed(Rules(low=low), 7, 0)
+        hand = sorted(deal.legal_plays())
+        played = {"card": card_code(hand[0]), "points": {**points, "low": -1.0}}
+        best = {"card": card_code(hand[1]), "points": {**points, "low": 1.0}}
+        assert not deal.current_trick
+        if card_code(hand[0])[0] == "T":  # a ten would be told as thrown away
+            played["card"], best["card"] = best["card"], played["card"]
+        assert reason_for(deal, played, best) == expected

@@ -337,3 +337,20 @@ def test_a_three_player_second_hand_is_not_told_it_wins():
     view = deal.view(0)
     assert reason_for(view, parse_card("TD")) == "heads_the_trick"
     assert not _still_wins(deal, parse_card("TD"))
+
+
+def test_no_hint_about_winning_or_keeping_the_two_under_low_by_holder():
+    from engine.ai.expert import reason_for
+
+    seen: dict[str, set[str]] = {"capture": set(), "holder": set()}
+    for low in seen:
+        for seed in range(12):
+            deal = Deal.from_seed(Rules(low=low), 900 + seed, seed % 2)
+            rng = random.Random(seed)
+            while not deal.is_over:
+                view = deal.view(deal.to_move)
+                for card in deal.legal_plays():
+                    seen[low].add(reason_for(view, card))
+                deal.play(rng.choice(list(deal.legal_plays())))
+    assert {"captures_low", "keeps_two_of_trumps"} <= seen["capture"]
+    assert not {"captures_low", "keeps_two_of_trumps"} & seen["holder"]

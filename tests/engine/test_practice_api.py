@@ -300,16 +300,29 @@ def _placeholders(text: str) -> set[str]:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_hint_reason_and_second_person_reason_is_translated(lang):
+def test_every_hint_reason_and_every_seat_sentence_has_both_forms(lang):
     cat = catalogue(lang)
     assert set(cat["hints"]) == set(REASON_CODES)
-    you = cat["practice"]["you"]
-    # Every point reason that names a player has a second-person wording with the same placeholders.
-    for key, text in cat["reasons"].items():
-        if "{player}" in text:
-            assert _placeholders(you["reasons"][key]) == _placeholders(text) - {"player"}, key
-    for key in ("plays", "draw", "wins_trick"):
-        assert "{player}" not in you[key]
+    # A sentence about a seat comes as `<key>_you` (the reader) and `<key>_other` (any other seat,
+    # named by {player}), with the same placeholders otherwise.
+    pairs = [("reasons", cat["reasons"]), ("ui", cat["ui"]), ("analysis.ui", cat["analysis"]["ui"])]
+    found = 0
+    for section, texts in pairs:
+        for key, text in texts.items():
+            if key.endswith("_you"):
+                other = texts[key.removesuffix("_you") + "_other"]
+                assert "{player}" in other and "{player}" not in text, f"{section}.{key}"
+                assert _placeholders(other) - {"player"} == _placeholders(text), f"{section}.{key}"
+                found += 1
+            elif "{player}" in text and section == "reasons" and not key.endswith("_other"):
+                raise AssertionError(f"{section}.{key} names a seat but has no _you form")
+    assert found >= 12
+    # Every reason key the engine emits is there: as it is when no one scored, else in both forms.
+    for point in ("jack", "nine"):
+        assert f"{point}_not_in_play" in cat["reasons"]
+    for key in ("high", "low", "low_holder", "jack", "jack_turned", "game", "game_tie_non_dealer", "nine"):
+        assert {f"{key}_you", f"{key}_other"} <= set(cat["reasons"]), key
+    assert "game_tie" in cat["reasons"]
     assert "You draws" not in json.dumps(cat, ensure_ascii=False)
 
 
@@ -369,9 +382,8 @@ def test_a_turned_jack_comes_first_on_the_score_sheet():
     # RULES.md §6.4: with a turned jack the count-out order is Jack, High, Low, Game, nine.
     assert [reason["point"] for reason in result["reasons"]] == ["jack", "high", "low", "game", "nine"]
     assert result["reasons"][0]["key"] == "reasons.jack_turned"
-    assert result["count_out_order"] == ["jack", "high", "low", "game", "nine"]
     plain = play_out(new(rules={"preset": "standard", "target": 30}, seed=5), random.Random(1), deals=False)
-    assert plain["state"]["result"]["count_out_order"] == ["high", "low", "jack", "game"]
+    assert [r["point"] for r in plain["state"]["result"]["reasons"]] == ["high", "low", "jack", "game"]
     assert answer["state"]["deal"]["jack_turned"]
 
 

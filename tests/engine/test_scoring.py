@@ -147,3 +147,27 @@ def test_result_reasons_for_game_and_tie_flags():
     assert dataclasses.asdict(game)["point"] == "game"
     with pytest.raises(ValueError):
         Deal.from_seed(Rules(), 5).result()
+
+
+def test_every_reason_key_is_declared_and_has_a_scorer_exactly_when_expected():
+    import random
+
+    from engine.core.outcome import NO_SCORER_REASON_KEYS, REASON_KEYS, deal_result
+
+    seen = set()
+    presets = [
+        Rules(),
+        Rules(low="holder", nine_point=True),
+        Rules(players=3, turned_jack=True, game_tie="non_dealer"),
+    ]
+    for rules in presets:
+        for seed in range(40):
+            deal = Deal.from_seed(rules, seed, seed % rules.players)
+            rng = random.Random(seed)
+            while not deal.is_over:
+                deal.play(rng.choice(list(deal.legal_plays())))
+            for reason in deal_result(deal).reasons:
+                assert reason.key in REASON_KEYS, reason.key
+                assert (reason.seat is None) == (reason.key in NO_SCORER_REASON_KEYS), reason
+                seen.add(reason.key)
+    assert {"reasons.high", "reasons.low", "reasons.low_holder", "reasons.game", "reasons.nine"} <= seen

@@ -61,3 +61,29 @@ def test_the_card_detector_sees_typed_cards_and_ignores_snippets():
     assert typed_cards(prose_of_page("A leads {{ card.KS }} and {{ trick trump=H 7C 2H }}.")) == []
     assert typed_cards(prose_of_note("{player} plays {card:2H}.")) == []
     assert typed_cards("As well as the ace, ♠ alone, KSA, face-down, 10 ♠s") == ["10 ♠"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_avoid_check_reads_every_catalogue_value(lang):
+    """The catalogue half of the avoid check sees every string of that language's catalogue."""
+    leaves = []
+
+    def walk(node):
+        for value in node.values():
+            if isinstance(value, dict):
+                walk(value)
+            else:
+                leaves.append(value)
+
+    walk(site_data.catalogue(lang))
+    assert sorted(text for _, text in catalogue_texts(lang)) == sorted(leaves)
+
+
+def test_the_value_words_are_three_distinct_terms_with_synonyms_to_avoid():
+    terms = site_data.glossary()
+    for lang in LANGUAGES:
+        words = {terms[name][lang]["term"] for name in ("card_value", "net_points", "rank")}
+        assert len(words) == 3, lang
+    english = site_data.avoided_words("en")
+    assert _whole_word("net value").search("Each card's net value is") and "net value" in english
+    assert "card points" in english and "order of value" in english

@@ -259,7 +259,7 @@ def test_rendered_pages_carry_the_engine_facts(lang):
         # Every complete trick's winner, as the engine says.
         for number, trick in enumerate([t for t in result["tricks"] if t["winner"] is not None], 1):
             section = markdown.split(f"{{#trick-{number}}}")[1].split("\n## ")[0]
-            winner_line = render.fill(cat.get("ui.wins_trick"), player="ABC"[trick["winner"]])
+            winner_line = render.fill(cat.get("ui.wins_trick_other"), player=cat.seat("ABC"[trick["winner"]]))
             assert winner_line in section, (example.slug, lang, number)
         if result["complete"]:
             for point, seat in result["points"].items():
@@ -305,7 +305,7 @@ def test_cards_have_symbol_accessible_name_and_suit_class():
 
 def test_face_down_page_hides_the_other_players_draws():
     markdown = build_all("en")["face-down-stock.md"][0]
-    assert "B draws a card face down" in markdown
+    assert "B draws a card unseen" in markdown
     assert "cj-hidden" in markdown
     # B's hidden draw (9♠) never appears in A's view of the hands.
     rep = model.replay(fresh("face-down-stock").data["record"], 0)

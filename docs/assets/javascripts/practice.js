@@ -20,11 +20,15 @@
 const HERE = new URL(import.meta.url);
 const VERSION = HERE.search;
 const [client, tableModule, store] = await Promise.all([
-  import(new URL("engine-client.js" + VERSION, HERE).href),
+  // The engine starts as soon as its client is there, while the other modules still load.
+  import(new URL("engine-client.js" + VERSION, HERE).href).then((client) => {
+    client.engine().start();
+    return client;
+  }),
   import(new URL("table.js" + VERSION, HERE).href),
   import(new URL("practice-store.js" + VERSION, HERE).href),
 ]);
-const { engine, earlyStrings, Strings, h, cardSpan, fill, setChildren, explainRefusal, loadStylesheet } = client;
+const { engine, earlyStrings, Strings, h, cardSpan, fill, setChildren, explainRefusal, loadStylesheet, showLoadFailure } = client;
 const { CardTable, SPEEDS, SPEED_NAMES, disclosure } = tableModule;
 
 const HUMAN = 0;
@@ -194,8 +198,11 @@ class Practice {
 
   fail(error) {
     this.root.dataset.state = "failed";
-    this.root.dataset.error = String(error && error.message ? error.message : error);
-    setChildren(this.root, h("p", { class: "cj-pr-failed", role: "alert", text: earlyStrings().load_failed }));
+    showLoadFailure(this.root, error, {
+      className: "cj-pr-failed",
+      message: earlyStrings().load_failed,
+      retry: () => new Practice(this.root).start(),
+    });
   }
 
   async ask(request) {
@@ -212,18 +219,24 @@ class Practice {
     return template.replace("{n}", String(n));
   }
 
+  // A seat's label, for name plates, score lines and tables ("You", "Computer 2").
   name(seat) {
     if (seat === null || seat === undefined) return this.t("practice.no_one");
     if (seat === HUMAN) return this.t("seats.you");
     const players = this.state ? this.state.players : 2;
-    return players > 2 ? this.t("practice.computer_n", { n: seat }) : this.t("seats.computer");
+    return players > 2 ? this.t("seats.computer_n", { n: seat }) : this.t("seats.computer");
   }
 
-  // A sentence about a seat: the second-person wording for the reader, else the catalogue's
-  // third-person one with the seat's name.
-  sentence(seat, youKey, otherKey, params = {}) {
-    if (seat === HUMAN && this.strings.lookup(youKey) !== null) return fill(this.strings, youKey, params);
-    return fill(this.strings, otherKey, { ...params, player: this.name(seat) });
+  // Another seat as a noun phrase in a sentence ("the computer", "computer 2").
+  phrase(seat) {
+    const players = this.state ? this.state.players : 2;
+    return players > 2 ? this.t("seats.in_text.computer_n", { n: seat }) : this.t("seats.in_text.computer");
+  }
+
+  // A sentence about a seat: `<key>_you` for the reader, else `<key>_other` naming the seat.
+  sentence(seat, key, params = {}) {
+    if (seat === HUMAN) return fill(this.strings, `${key}_you`, params);
+    return fill(this.strings, `${key}_other`, { ...params, player: this.phrase(seat) });
   }
 
   speed() {
@@ -528,15 +541,15 @@ class Practice {
       case "deal":
         return fill(s, "practice.deal_line", { n: String(event.number), player: this.name(event.dealer), card: cardSpan(s, event.trump_card) });
       case "turned_jack":
-        return this.sentence(event.seat, "practice.you.reasons.jack_turned", "reasons.jack_turned", { card: cardSpan(s, event.card) });
+        return this.sentence(event.seat, "reasons.jack_turned", { card: cardSpan(s, event.card) });
       case "play":
-        return this.sentence(event.seat, "practice.you.plays", "ui.plays", { card: cardSpan(s, event.card) });
+        return this.sentence(event.seat, "ui.plays", { card: cardSpan(s, event.card) });
       case "trick":
-        return this.sentence(event.winner, "practice.you.wins_trick", "ui.wins_trick");
+        return this.sentence(event.winner, "ui.wins_trick");
       case "draw":
         return event.card
-          ? this.sentence(event.seat, "practice.you.draw", "ui.draw", { card: cardSpan(s, event.card) })
-          : this.sentence(event.seat, "practice.you.draw", "examples.draw_hidden");
+          ? this.sentence(event.seat, "ui.draw", { card: cardSpan(s, event.card) })
+          : fill(s, "ui.draw_hidden", { player: this.phrase(event.seat) });
       case "deal_over":
         return h("span", {}, this.t("practice.score_sheet", { n: event.number }), this.colon, this.scoreText(event.scores));
       case "match_over":
@@ -556,7 +569,7 @@ class Practice {
   }
 
   winnerText(seat) {
-    return seat === HUMAN ? this.t("practice.winner_you") : this.t("practice.winner_other", { player: this.name(seat) });
+    return seat === HUMAN ? this.t("ui.wins_match_you") : this.t("ui.wins_match_other", { player: this.phrase(seat) });
   }
 
   // ----- what the table shows -----------------------------------------------------------------
@@ -572,6 +585,7 @@ class Practice {
       seats: Array.from({ length: state.players }, (_, seat) => ({
         seat,
         name: this.name(seat),
+        phrase: seat === HUMAN ? null : this.phrase(seat),
         dealer: seat === deal.dealer,
         tricks: deal.tricks_won[seat],
         handCount: deal.hand_sizes[seat],
@@ -672,7 +686,7 @@ class Practice {
     const deal = this.state.deal;
     const show = deal.jack_turned && !this.state.result;
     this.turnedJack.hidden = !show;
-    setChildren(this.turnedJack, show ? this.sentence(deal.dealer, "practice.you.reasons.jack_turned", "reasons.jack_turned", { card: cardSpan(this.strings, deal.trump_card) }) : null);
+    setChildren(this.turnedJack, show ? this.sentence(deal.dealer, "reasons.jack_turned", { card: cardSpan(this.strings, deal.trump_card) }) : null);
   }
 
   settle() {
@@ -689,7 +703,7 @@ class Practice {
     let text;
     if (finished) text = this.table.winsTrick(finished, finished.trickWinner);
     else if (state.waiting_for === "human") text = this.t("practice.your_turn");
-    else if (state.waiting_for === "computer") text = this.t("practice.thinking", { player: this.name(state.deal.to_move) });
+    else if (state.waiting_for === "computer") text = this.t("practice.thinking", { player: this.phrase(state.deal.to_move) });
     else if (state.waiting_for === "next_deal") text = this.t("practice.deal_done", { n: state.deal.number });
     else text = this.t("practice.match_over");
     this.turn.textContent = text;
@@ -714,9 +728,8 @@ class Practice {
     const s = this.strings;
     const values = this.scoreText(result.game_values ?? []);
     const rows = result.reasons.map((reason) => {
-      const variant = reason.key.replace(/^reasons\./, "");
-      const params = { card: reason.card ? cardSpan(s, reason.card) : "", trick: String(reason.trick ?? ""), values };
-      const why = this.sentence(reason.seat, `practice.you.reasons.${variant}`, reason.key, params);
+      const params = { card: reason.card ? cardSpan(s, reason.card) : "", trick: String(reason.trick ?? ""), ...(reason.values ? s.cardValueParams(reason.values) : {}) };
+      const why = reason.seat === null ? fill(s, reason.key, params) : this.sentence(reason.seat, reason.key, params);
       // A point after the one that won the match is not added (RULES.md §6.17): said so.
       const counted = reason.counted !== false;
       return h("tr", { "data-point": reason.point, "data-seat": reason.seat === null ? "" : String(reason.seat), "data-counted": String(counted) },
@@ -737,7 +750,7 @@ class Practice {
       let reached = false;
       children.push(
         h("div", { class: "cj-pr-count-out", "data-role": "count-out" },
-          h("p", {}, h("strong", { text: this.t("practice.count_out", { target: state.target, order: result.count_out_order.map((point) => this.t(`points.${point}`)).join(", ") }) })),
+          h("p", {}, h("strong", { text: this.t("practice.count_out", { target: state.target }) })),
           h("ol", {}, result.count_out.map((step) => {
             const first = !reached && step.seat === result.winner && step.scores[step.seat] >= state.target;
             reached ||= first;

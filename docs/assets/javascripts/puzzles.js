@@ -15,12 +15,16 @@
 const HERE = new URL(import.meta.url);
 const VERSION = HERE.search;
 const [client, tableModule, rating, store] = await Promise.all([
-  import(new URL("engine-client.js" + VERSION, HERE).href),
+  // The engine starts as soon as its client is there, while the other modules still load.
+  import(new URL("engine-client.js" + VERSION, HERE).href).then((client) => {
+    client.engine().start();
+    return client;
+  }),
   import(new URL("table.js" + VERSION, HERE).href),
   import(new URL("puzzle-rating.js" + VERSION, HERE).href),
   import(new URL("puzzle-store.js" + VERSION, HERE).href),
 ]);
-const { engine, earlyStrings, Strings, h, setChildren, loadStylesheet, capitalise } = client;
+const { engine, earlyStrings, Strings, h, setChildren, loadStylesheet, capitalise, showLoadFailure } = client;
 const { CardTable } = tableModule;
 
 const DATA = new URL("../puzzles/puzzles.json" + VERSION, HERE).href;
@@ -94,8 +98,11 @@ class Puzzles {
 
   fail(error) {
     this.root.dataset.state = "failed";
-    this.root.dataset.error = String(error && error.message ? error.message : error);
-    setChildren(this.root, h("p", { class: "cj-pz-failed", role: "alert", text: earlyStrings().load_failed }));
+    showLoadFailure(this.root, error, {
+      className: "cj-pz-failed",
+      message: earlyStrings().load_failed,
+      retry: () => new Puzzles(this.root).start(),
+    });
   }
 
   t(key, params) {
@@ -107,8 +114,10 @@ class Puzzles {
     return template.replace("{n}", String(n));
   }
 
+  // Cards in a message as the table shows them (K♠): a card name would need the article and
+  // the capital each language puts on it, which a sentence template cannot know.
   cards(codes) {
-    return codes.map((code) => this.strings.cardName(code)).join(", ");
+    return codes.map((code) => this.strings.cardShort(code)).join(", ");
   }
 
   // ----- the page -----------------------------------------------------------------------------
@@ -292,7 +301,7 @@ class Puzzles {
       this.status("playing");
       await this.draw(answer.state, true, "none");
       const personalTask = kind === "personal" && puzzle.played;
-      setChildren(this.task, personalTask ? t("puzzles.task_personal", { card: this.strings.cardName(puzzle.played) }) : t("puzzles.task"));
+      setChildren(this.task, personalTask ? t("puzzles.task_personal", { card: this.strings.cardShort(puzzle.played) }) : t("puzzles.task"));
     } catch (error) {
       this.root.dataset.error = String(error.message);
       this.say(this.t("puzzles.engine_error", { message: error.message }));
@@ -333,6 +342,7 @@ class Puzzles {
       seats: [0, 1].map((s) => ({
         seat: s,
         name: s === seat ? this.t("seats.you") : this.t("puzzles.opponent"),
+        phrase: s === seat ? null : this.t("seats.in_text.opponent"),
         dealer: s === this.meta.dealer,
         tricks: state.tricks_won[s],
         handCount: state.hands[s].count,
@@ -385,7 +395,7 @@ class Puzzles {
       const answer = await engine().request({ op: "puzzle_play", record: this.record(), card: code });
       const expected = current.kind === "personal" ? null : current.puzzle.solution[current.step];
       const right = answer.correct && (expected === null || expected === code);
-      const name = this.strings.cardName(code);
+      const name = this.strings.cardShort(code);
       if (right) {
         current.plays.push(code, ...answer.line);
         current.step += 1;
@@ -402,7 +412,7 @@ class Puzzles {
         }
       } else {
         this.finish(false);
-        const best = this.strings.cardName(answer.best[0]);
+        const best = this.strings.cardShort(answer.best[0]);
         const pointNames = (names) => names.map((point) => this.t(`points.${point}`)).join(", ");
         const cost = answer.lost.length
           ? this.t("puzzles.lost", { points: pointNames(answer.lost), best })

@@ -85,9 +85,9 @@ function pointsGivenUp(strings, decision, option) {
 
 function renderDecision(s, decision) {
   const parts = [];
-  if (decision.grade !== "best") parts.push(h("p", { text: s.t("analysis.ui.loss", { loss: number(s, decision.loss) }) }));
+  if (decision.grade !== "best") parts.push(h("p", { text: s.t(s.pluralKey("analysis.ui.loss", decision.loss, true), { loss: number(s, decision.loss) }) }));
   if (decision.reason_text) parts.push(h("p", { class: "cj-rv-reason", text: decision.reason_text }));
-  parts.push(h("p", { class: "cj-rv-method", text: decision.exact ? s.t("analysis.ui.exact") : s.t("analysis.ui.sampled", { n: decision.samples }) }));
+  parts.push(h("p", { class: "cj-rv-method", text: decision.exact ? s.t("analysis.ui.exact") : s.count("analysis.ui.sampled", decision.samples) }));
   const hasWin = decision.options.some((o) => "win_chance" in o);
   const head = h("tr", {},
     h("th", { scope: "col", text: s.t("analysis.ui.col_card") }),
@@ -182,13 +182,18 @@ class Review {
     }
   }
 
-  // The table's names: "You", and "Computer" (two players) or "Computer 1", "Computer 2".
-  playerName(seat) {
-    if (seat === this.seat) return this.strings.t("seats.you");
+  // A sentence about a seat: `<key>_you` for the reviewed player, else `<key>_other` naming the
+  // seat as the table does: "the computer" (two players), "computer 1" / "computer 2" (three).
+  said(seat, key, params) {
+    if (seat === this.seat) return fill(this.strings, `${key}_you`, params);
+    return fill(this.strings, `${key}_other`, { ...params, player: this.otherName(seat) });
+  }
+
+  otherName(seat) {
     const players = this.replay?.players ?? 2;
-    if (players === 2) return this.strings.t("seats.computer");
+    if (players === 2) return this.strings.t("seats.in_text.computer");
     const others = Array.from({ length: players }, (_, s) => s).filter((s) => s !== this.seat);
-    return this.strings.t("practice.computer_n", { n: others.indexOf(seat) + 1 });
+    return this.strings.t("seats.in_text.computer_n", { n: others.indexOf(seat) + 1 });
   }
 
   render() {
@@ -237,7 +242,7 @@ class Review {
     tricks.forEach((plays, number) => {
       const items = plays.map(({ index, play }) => {
         const decision = byIndex.get(index);
-        const line = fill(s, "analysis.ui.decision", { player: this.playerName(play.seat), card: cardSpan(s, play.card) });
+        const line = this.said(play.seat, "analysis.ui.decision", { card: cardSpan(s, play.card) });
         if (!decision) return h("li", { class: "cj-rv-play" }, line);
         return h("li", { class: "cj-rv-play cj-rv-mine", "data-play-index": String(index), "data-grade": decision.grade },
           h("details", {}, h("summary", {}, fill(s, "analysis.ui.verdict", { decision: line, grade: gradeBadge(s, decision.grade) })), renderDecision(s, decision), this.savePuzzleButton(decision)));
@@ -305,7 +310,7 @@ class FindBetter {
     const decision = this.todo[this.position];
     this.solved = false;
     const state = this.review.replay.states[decision.play_index];
-    const trick = state.trick.map((entry) => fill(s, "ui.plays", { player: this.review.playerName(entry.seat), card: cardSpan(s, entry.card) }));
+    const trick = state.trick.map((entry) => this.review.said(entry.seat, "ui.plays", { card: cardSpan(s, entry.card) }));
     this.cardButtons = decision.options
       .map((o) => o.card)
       .sort()
@@ -340,7 +345,7 @@ class FindBetter {
       text = s.t("analysis.ui.refuted", { card: s.cardShort(code), reply: s.cardShort(option.reply), points: lost.join(", ") });
     } else {
       const loss = Math.max(...decision.options.map((o) => o.value)) - option.value;
-      text = s.t("analysis.ui.refuted_sampled", { card: s.cardShort(code), loss: number(s, loss) });
+      text = s.t(s.pluralKey("analysis.ui.refuted_sampled", loss, true), { card: s.cardShort(code), loss: number(s, loss) });
     }
     this.verdict.textContent = text;
     this.verdict.dataset.verdict = "refuted";
@@ -393,12 +398,13 @@ class StepAnalysis {
     return this.cache.get(key);
   }
 
-  // The verdict on the card that led to step `step` (null at step 0).
+  // The verdict on the card that led to step `step` (null at step 0). `playerName(seat)` names
+  // the seat in a sentence; no reader sits at an example's table, so the other-seat form is used.
   render(decisions, step, playerName) {
     const decision = decisions.get(step - 1);
     if (!decision) return null;
     const s = this.strings;
-    const line = fill(s, "analysis.ui.decision", { player: playerName(decision.seat), card: cardSpan(s, decision.played) });
+    const line = fill(s, "analysis.ui.decision_other", { player: playerName(decision.seat), card: cardSpan(s, decision.played) });
     return h(
       "div",
       { class: "cj-rv-step", "data-grade": decision.grade, "data-play-index": String(decision.play_index) },

@@ -27,7 +27,7 @@
 const HERE = new URL(import.meta.url);
 const VERSION = HERE.search; // ?v=<hash> from the hook, forwarded to engine-client.js and on
 // The worker, the catalogue strings and the card helpers, shared with the practice table.
-const { engine, earlyStrings, Strings, h, cardSpan, hiddenCard, fill, setChildren, explainRefusal, loadStylesheet } =
+const { engine, earlyStrings, Strings, h, cardSpan, hiddenCard, fill, reasonKey, setChildren, explainRefusal, loadStylesheet, showLoadFailure } =
   await import(new URL("engine-client.js" + VERSION, HERE).href);
 
 // ----- the example data ---------------------------------------------------------------------
@@ -140,6 +140,8 @@ class Stepper {
       ),
       this.status,
     );
+    if (this.launcherListening) return; // built again after Retry: the listeners stay
+    this.launcherListening = true;
     this.root.addEventListener("focusin", () => this.wake(null));
     this.root.addEventListener("keydown", (event) => {
       if (this.root.dataset.state !== "idle" && this.root.dataset.state !== "loading") return;
@@ -199,9 +201,17 @@ class Stepper {
 
   showFailure(error) {
     this.root.dataset.state = "failed";
-    setChildren(this.root, h("p", { class: "cj-st-failed", role: "alert", text: earlyStrings().load_failed }));
-    // The reason stays available to developers without an error on the reader's console.
-    this.root.dataset.error = String(error && error.message ? error.message : error);
+    // The reason stays available to developers (data-error) without an error on the reader's
+    // console. Retry puts the controls back and starts again, keeping the step asked for.
+    showLoadFailure(this.root, error, {
+      className: "cj-st-failed",
+      message: earlyStrings().load_failed,
+      retry: () => {
+        this.root.dataset.state = "idle";
+        this.buildLauncher();
+        this.wake(null);
+      },
+    });
   }
 
   // Replay the whole deal under the example's rules (-1) or an alternative's, once: every
@@ -238,8 +248,15 @@ class Stepper {
     return this.current.states.length - 1;
   }
 
+  // A seat's label ("A"), for tables and lists.
   name(seat) {
     return seat === null || seat === undefined ? this.strings.t("examples.no_one") : this.example.seats[seat];
+  }
+
+  // A seat named in a sentence (`seats.in_text.letter`). No reader sits at an example's table,
+  // so sentences about seats take their other-seat form (`<key>_other`).
+  phrase(seat) {
+    return seat === null || seat === undefined ? this.strings.t("examples.no_one") : this.strings.t("seats.in_text.letter", { letter: this.example.seats[seat] });
   }
 
   // ----- the interface ------------------------------------------------------------------------
@@ -330,7 +347,7 @@ class Stepper {
   // "first" always work, so the stepper never traps anyone.
   navigate(action) {
     if (action === "next" && this.quizPending()) {
-      this.announce(this.strings.t("ui.your_turn"));
+      this.announce(this.strings.t("examples.quiz_prompt", { player: this.phrase(this.current.states[this.step].to_move) }));
       this.quiz.querySelector("button")?.focus();
       return;
     }
@@ -409,7 +426,7 @@ class Stepper {
     try {
       const decisions = await this.analysis.analyse(record, (text) => (this.analysisBox.textContent = text));
       if (step !== this.step || !this.analysisOn) return; // the reader moved on meanwhile
-      setChildren(this.analysisBox, this.analysis.render(decisions, step, (seat) => this.name(seat)));
+      setChildren(this.analysisBox, this.analysis.render(decisions, step, (seat) => this.phrase(seat)));
     } catch (error) {
       this.analysisBox.textContent = this.strings.t("analysis.ui.failed", { message: error.message });
     }
@@ -511,7 +528,7 @@ class Stepper {
             ": ",
             done.cards.map((play, i) => [i ? " · " : "", `${this.name(play.seat)} `, cardSpan(s, play.card)]),
             " — ",
-            s.t("ui.wins_trick", { player: this.name(done.winner) }),
+            s.t("ui.wins_trick_other", { player: this.phrase(done.winner) }),
           ),
           done.draws.length
             ? h(
@@ -520,8 +537,8 @@ class Stepper {
                 `${s.t("ui.draws")}: `,
                 done.draws.map((draw, i) => [
                   i ? " · " : "",
-                  fill(s, "ui.draw", {
-                    player: this.name(draw.seat),
+                  fill(s, "ui.draw_other", {
+                    player: this.phrase(draw.seat),
                     card: draw.card ? cardSpan(s, draw.card) : hiddenCard(s),
                   }),
                 ]),
@@ -554,7 +571,7 @@ class Stepper {
       `${s.t("ui.stock_top")}: `,
       count ? top : "—",
       " · ",
-      count ? s.t("ui.cards_left", { n: count }) : s.t("ui.stock_empty"),
+      count ? s.count("ui.cards_left", count) : s.t("ui.stock_empty"),
     );
   }
 
@@ -592,11 +609,11 @@ class Stepper {
     this.quizFeedback = h("div", { class: "cj-st-feedback", "data-role": "feedback" });
     // The whole hand is offered, legal or not: the engine judges the choice.
     setChildren(this.quiz,
-      h("p", { class: "cj-st-quiz__prompt" }, h("strong", { text: s.t("ui.your_turn") }), " ",
-        quiz.prompt ? h("span", { html: quiz.prompt }) : `(${this.name(seat)})`),
+      h("p", { class: "cj-st-quiz__prompt" }, h("strong", { text: s.t("examples.quiz_prompt", { player: this.phrase(seat) }) }),
+        quiz.prompt ? [" ", h("span", { html: quiz.prompt })] : null),
       h(
         "div",
-        { class: "cj-st-choices", role: "group", "aria-label": s.t("ui.your_turn") },
+        { class: "cj-st-choices", role: "group", "aria-label": s.t("examples.quiz_prompt", { player: this.phrase(seat) }) },
         state.hands[seat].cards.map((code) =>
           h("button", {
             type: "button",
@@ -632,7 +649,7 @@ class Stepper {
       ...before,
       h("p", {},
         verdict === "correct" ? h("span", { class: "cj-st-verdict", "aria-hidden": "true", text: "✓ " }) : null,
-        fill(s, "examples.example_choice", { player: this.name(quiz.seat), card: cardSpan(s, quiz.choice) })),
+        fill(s, "examples.example_choice", { player: this.phrase(quiz.seat), card: cardSpan(s, quiz.choice) })),
       quiz.choice_html ? h("p", { class: "cj-st-author", html: quiz.choice_html }) : null,
     );
   }
@@ -702,11 +719,11 @@ class Stepper {
         { "data-point": reason.point, "data-seat": reason.seat === null ? "" : String(reason.seat) },
         h("strong", { text: `${s.t(`points.${reason.point}`)}: ${this.name(reason.seat)}` }),
         " — ",
-        fill(s, reason.key, {
-          player: this.name(reason.seat),
+        fill(s, reasonKey(reason.key, reason.seat, null), {
+          player: this.phrase(reason.seat),
           card: reason.card ? cardSpan(s, reason.card) : "",
           trick: String(reason.trick ?? ""),
-          values,
+          ...(reason.values ? s.cardValueParams(reason.values) : {}),
         }),
       ),
     );
@@ -717,7 +734,7 @@ class Stepper {
       h("p", { text: `${s.t("ui.card_values")}: ${values}` }),
       h("p", { text: `${s.t("ui.score")}: ${scores}` }),
     ];
-    if (result.winner !== null) children.push(h("p", {}, h("strong", { text: s.t("ui.match_winner", { player: this.name(result.winner) }) })));
+    if (result.winner !== null) children.push(h("p", {}, h("strong", { text: s.t("ui.wins_match_other", { player: this.phrase(result.winner) }) })));
     setChildren(this.outcome, ...children.filter(Boolean));
     this.outcome.hidden = false;
   }
@@ -821,10 +838,10 @@ class Stepper {
     if (!before || !after) return [];
     const line = (key, params) => h("p", { "data-role": "change", "data-step": String(at) }, fill(s, key, { n: String(at), ...params }));
     if (before.play && after.play && before.play.card !== after.play.card) {
-      return [line("examples.change_play", { player: this.name(after.play.seat), card: cardSpan(s, after.play.card), other: cardSpan(s, before.play.card) })];
+      return [line("examples.change_play", { player: this.phrase(after.play.seat), card: cardSpan(s, after.play.card), other: cardSpan(s, before.play.card) })];
     }
     if (before.completed && after.completed && before.completed.winner !== after.completed.winner) {
-      return [line("examples.change_winner", { player: this.name(after.completed.winner), other: this.name(before.completed.winner) })];
+      return [line("examples.change_winner", { player: this.phrase(after.completed.winner), other: this.phrase(before.completed.winner) })];
     }
     const cards = (codes) => h("span", {}, codes.map((code, i) => [i ? " " : "", cardSpan(s, code)]));
     const was = new Set(before.legal ?? []);
@@ -833,8 +850,8 @@ class Stepper {
     const refused = [...was].filter((code) => !now.has(code));
     const seat = after.to_move;
     const lines = [];
-    if (seat !== null && seat !== undefined && allowed.length) lines.push(line("examples.change_allowed", { player: this.name(seat), cards: cards(allowed) }));
-    if (seat !== null && seat !== undefined && refused.length) lines.push(line("examples.change_refused", { player: this.name(seat), cards: cards(refused) }));
+    if (seat !== null && seat !== undefined && allowed.length) lines.push(line("examples.change_allowed", { player: this.phrase(seat), cards: cards(allowed) }));
+    if (seat !== null && seat !== undefined && refused.length) lines.push(line("examples.change_refused", { player: this.phrase(seat), cards: cards(refused) }));
     return lines;
   }
 
@@ -848,15 +865,15 @@ class Stepper {
   describe(state) {
     const s = this.strings;
     const parts = [s.t("ui.step", { n: this.step, total: this.lastStep })];
-    if (state.play) parts.push(s.t("ui.plays", { player: this.name(state.play.seat), card: s.cardName(state.play.card) }));
+    if (state.play) parts.push(s.t("ui.plays_other", { player: this.phrase(state.play.seat), card: s.cardName(state.play.card) }));
     if (state.completed) {
-      parts.push(s.t("ui.wins_trick", { player: this.name(state.completed.winner) }));
+      parts.push(s.t("ui.wins_trick_other", { player: this.phrase(state.completed.winner) }));
       for (const draw of state.completed.draws) {
         const card = draw.card ? s.cardName(draw.card) : s.t("ui.hidden_card");
-        parts.push(s.t("ui.draw", { player: this.name(draw.seat), card }));
+        parts.push(s.t("ui.draw_other", { player: this.phrase(draw.seat), card }));
       }
     }
-    if (this.quizPending()) parts.push(s.t("ui.your_turn"));
+    if (this.quizPending()) parts.push(s.t("examples.quiz_prompt", { player: this.phrase(state.to_move) }));
     const annotation = this.annotation.textContent.trim();
     if (annotation) parts.push(annotation);
     // Each part ends as a sentence, so a screen reader pauses between them.

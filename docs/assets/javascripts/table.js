@@ -8,7 +8,8 @@
 //
 // `view` (every field plain JSON):
 //   { players, you,                                  // seat numbers 0..players-1
-//     seats: [{ seat, name, dealer, tricks, handCount, known: [codes], open: [codes] | null }],
+//     seats: [{ seat, name, phrase, dealer, tricks, handCount, known: [codes], open: [codes] | null }],
+//       (name: the seat's label; phrase: how a sentence names another seat, "the computer")
 //     toMove, myTurn,                                  // whose turn, and whether the reader may play
 //     hand: [{ code, legal }], hint: code | null,      // the reader's hand, in display order
 //     trick: [{ seat, card }], trickWinner: seat | null,  // a finished trick still in view
@@ -196,6 +197,17 @@ export class CardTable {
     return view.seats.find((s) => s.seat === seat)?.name ?? "";
   }
 
+  seatPhrase(view, seat) {
+    const info = view.seats.find((s) => s.seat === seat);
+    return info?.phrase ?? info?.name ?? "";
+  }
+
+  // A sentence about a seat: `<key>_you` for the reader, else `<key>_other` naming the seat.
+  said(view, seat, key, params = {}) {
+    if (seat === view.you) return this.t(`${key}_you`, params);
+    return this.t(`${key}_other`, { ...params, player: this.seatPhrase(view, seat) });
+  }
+
   // A seat's name line: name, dealer, tricks won, and a turn marker that is not colour alone.
   nameLine(view, info, extra = null) {
     const turn = view.toMove === info.seat && (view.trickWinner === null || view.trickWinner === undefined);
@@ -258,7 +270,7 @@ export class CardTable {
       el("p", {
         class: "cj-tb-label",
         "data-role": "stock-count",
-        text: stock.outOfPlay ? this.t("practice.out_of_play_note") : stock.count ? this.count("practice.stock_cards", stock.count) : this.t("ui.stock_empty"),
+        text: stock.outOfPlay ? this.t("practice.out_of_play_note") : stock.count ? this.count("ui.cards_left", stock.count) : this.t("ui.stock_empty"),
       }),
     );
 
@@ -300,7 +312,7 @@ export class CardTable {
   }
 
   winsTrick(view, seat) {
-    return seat === view.you ? this.t("practice.you.wins_trick") : this.t("ui.wins_trick", { player: this.seatName(view, seat) });
+    return this.said(view, seat, "ui.wins_trick");
   }
 
   drawLastTrick(view) {
@@ -332,8 +344,8 @@ export class CardTable {
             last.draws.map((draw, i) => [
               i ? " · " : "",
               draw.card
-                ? (draw.seat === view.you ? this.t("practice.you.draw", { card: s.cardName(draw.card) }) : this.t("ui.draw", { player: this.seatName(view, draw.seat), card: s.cardName(draw.card) }))
-                : this.t("examples.draw_hidden", { player: this.seatName(view, draw.seat) }),
+                ? this.said(view, draw.seat, "ui.draw", { card: s.cardShort(draw.card) })
+                : this.t("ui.draw_hidden", { player: this.seatPhrase(view, draw.seat) }),
             ]))
         : null,
     );
