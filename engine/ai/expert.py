@@ -20,7 +20,7 @@ from engine.ai.endgame import EndgameSolver, solve_position
 from engine.ai.heuristic import HeuristicBot, is_boss, view_gone, view_top
 from engine.ai.world import played_by_seat, sample_world
 from engine.core.boundary import echo
-from engine.core.cards import JACK, RANK_OF, SUIT_MASKS, SUIT_OF, TEN, TWO, make_card
+from engine.core.cards import CARD_VALUE, JACK, RANK_OF, SUIT_MASKS, SUIT_OF, TEN, TWO, make_card
 from engine.core.limits import MAX_SAMPLES
 from engine.core.tricks import beating_masks
 
@@ -53,6 +53,8 @@ REASON_CODES = (
     "leads_low",
     "discards_low",
     "wins_the_trick",
+    "heads_the_trick",
+    "best_on_average",
 )
 
 
@@ -191,7 +193,12 @@ def reason_for(view: PlayerView, card: int, exact: bool = False) -> str:
             if beats[best] >> played & 1:
                 best = played
         wins = bool(beats[best] >> card & 1)
-        if wins:
+        # With three players a seat may still be to play after this card: the card is sure
+        # to win only if no card out of sight can beat it.
+        last = len(trick) == view.rules.players - 1
+        unseen = ((1 << 52) - 1) & ~(hand | gone)
+        sure = wins and (last or not beats[card] & unseen)
+        if sure:
             if card == two and low_by_capture:
                 return "captures_low"
             if top is not None and SUIT_OF[top] == trump:
@@ -201,11 +208,15 @@ def reason_for(view: PlayerView, card: int, exact: bool = False) -> str:
             if top is not None and RANK_OF[top] >= TEN:
                 return "wins_visible_card"
             return "wins_the_trick"
+        if wins:
+            return "heads_the_trick"
         if holds_two and card != two and legal >> two & 1:
             return "keeps_two_of_trumps"
         if RANK_OF[card] != TEN and any(RANK_OF[c] == TEN for c in view.legal_plays()):
             return "saves_the_ten"
-        return "discards_low"
+        if _no_value(card, trump):
+            return "discards_low"
+        return "best_on_average"
     jack = make_card(JACK, trump)
     jack_out = not (hand | gone) >> jack & 1
     if SUIT_OF[card] == trump and card > jack and jack_out:
@@ -214,9 +225,17 @@ def reason_for(view: PlayerView, card: int, exact: bool = False) -> str:
         if top is not None and SUIT_OF[top] == trump:
             return "wins_visible_trump"
         return "leads_a_winner"
-    if holds_two and card != two:
-        return "keeps_two_of_trumps" if SUIT_OF[card] == trump else "leads_low"
-    return "leads_low"
+    if holds_two and card != two and SUIT_OF[card] == trump:
+        return "keeps_two_of_trumps"
+    if _no_value(card, trump):
+        return "leads_low"
+    return "best_on_average"
+
+
+def _no_value(card: int, trump: int) -> bool:
+    """A card a hint may call low: no card value, and not a trump (a trump can still win a
+    trick, and the two of trumps is Low)."""
+    return CARD_VALUE[card] == 0 and SUIT_OF[card] != trump
 
 
 def hint(deal: Deal, seat: int, *, samples: int | None = None, seed: int = 0) -> tuple[int, str]:

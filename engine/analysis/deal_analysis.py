@@ -349,6 +349,7 @@ def analyse(
         deal.play(card)
     return {
         "trump": SUITS[deal.trump],
+        "players": rules.players,
         "decisions": decisions,
         "summary": _summary(decisions, rules.players, seat),
     }

@@ -141,5 +141,8 @@ def deal_result(deal: DealState) -> DealResult:
     reasons.append(PointReason("game", game, None, None, values, game_flags, game_key))
     if rules.nine_point:
         reasons.append(card_reason("nine", nine, make_card(NINE, deal.trump)))
+    if deal.jack_turned:
+        # The reasons are listed in count-out order: a turned jack was scored first (§6.4).
+        reasons.insert(0, reasons.pop(2))
     return DealResult(high, low, jack, game, nine, values, tuple(reasons), deal.jack_turned)
 

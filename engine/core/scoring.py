@@ -74,13 +74,15 @@ def deal_points(
     return (high, low, jack, game, nine), values
 
 
-def count_out(
+def count_out_steps(
     seats: Sequence[int | None], scores_before: Sequence[int], target: int, jack_turned: bool
-) -> tuple[list[int], int | None, tuple[str, ...]]:
-    """Add the points in count-out order; returns (scores_after, winner, order).
+) -> tuple[list[tuple[str, int, tuple[int, ...]]], int | None, tuple[str, ...]]:
+    """The count-out point by point: returns (steps, winner, order).
 
     The order is High, Low, Jack, Game, then the nine; a turned jack was scored before any
-    card was played, so it comes first. `winner` is the first seat to reach `target`.
+    card was played, so it comes first. Each step is (point, seat, scores after it). `winner`
+    is the first seat to reach `target`, and the count stops there (RULES.md §1, §6.17): the
+    points after it are never added.
     """
     order = (
         (JACK_POINT, HIGH, LOW, GAME, NINE_POINT)
@@ -89,11 +91,24 @@ def count_out(
     )
     scores = list(scores_before)
     winner = None
+    steps = []
     for point in order:
         seat = seats[point]
         if seat is None:
             continue
         scores[seat] += 1
-        if winner is None and scores[seat] >= target:
+        steps.append((POINT_NAMES[point], seat, tuple(scores)))
+        if scores[seat] >= target:
             winner = seat
-    return scores, winner, tuple(POINT_NAMES[point] for point in order)
+            break
+    return steps, winner, tuple(POINT_NAMES[point] for point in order)
+
+
+def count_out(
+    seats: Sequence[int | None], scores_before: Sequence[int], target: int, jack_turned: bool
+) -> tuple[list[int], int | None, tuple[str, ...]]:
+    """Add the points in count-out order; returns (scores_after, winner, order): the scores
+    where the count stopped (see `count_out_steps`)."""
+    steps, winner, order = count_out_steps(seats, scores_before, target, jack_turned)
+    scores = list(steps[-1][2]) if steps else list(scores_before)
+    return scores, winner, order

@@ -54,6 +54,18 @@ def graded_by(decision: dict[str, Any], catalogue: Catalogue) -> str:
     )
 
 
+# The analysis reasons that speak of "the opponent": with three players they are worded for
+# two opponents (catalogue `analysis.reasons_three.<code>`).
+THREE_PLAYER_REASONS = ("throws_away_ten", "gives_up_high", "loses_low", "gives_up_jack")
+
+
+def reason_key(code: str, players: int) -> str:
+    """The catalogue key that words an analysis reason for a deal of `players`."""
+    if players == 3 and code in THREE_PLAYER_REASONS:
+        return f"analysis.reasons_three.{code}"
+    return f"analysis.reasons.{code}"
+
+
 def annotated_deal(analysis: dict[str, Any], lang: str = "en") -> str:
     """The decisions of `analysis` (from `engine.analysis.analyse`) as lines of text."""
     catalogue = Catalogue(lang)
@@ -76,7 +88,7 @@ def annotated_deal(analysis: dict[str, Any], lang: str = "en") -> str:
         if decision["grade"] != "best":
             lines.append("    " + graded_by(decision, catalogue))
         if decision["reason"]:
-            lines.append("    " + text(f"analysis.reasons.{decision['reason']}"))
+            lines.append("    " + text(reason_key(decision["reason"], analysis["players"])))
         if decision["grade"] != "best":
             cards = ", ".join(catalogue.card(card) for card in decision["best"])
             lines.append("    " + text("analysis.ui.shown", cards=cards))

@@ -28,6 +28,8 @@ Operations (answers are wrapped by web_api.handle in ``{"ok": true, ...}``):
   same card on every machine. A ``think_ms`` left by an older page is ignored.
 - ``practice.undo``  ``{record}`` -> the human's last play and every reply after it taken back.
 - ``practice.next``  ``{record}`` -> the next deal started (dealer passed to the left).
+- ``practice.link``  ``{link, level?}`` -> ``{problem}``: what is wrong with a deal link (null if
+  nothing), read as ``practice.new`` reads it; see `link_problem`.
 
 Everything an answer shows about the deal comes from the human's PlayerView.
 """
@@ -39,7 +41,7 @@ from dataclasses import fields
 from typing import Any
 
 from engine.ai.bots import make_bot
-from engine.core.boundary import check_int, echo, field_name, is_ascii_digits, parse_ascii_int
+from engine.core.boundary import check_int, clip, echo, field_name, is_ascii_digits, parse_ascii_int
 from engine.core.cards import SUITS, card_code, codes_of, mask_value, parse_card
 from engine.core.deal import Deal
 from engine.core.error_codes import RECORD, REQUEST, RULES, bad_input, code_for
@@ -49,7 +51,7 @@ from engine.core.match import Match
 from engine.core.outcome import deal_result
 from engine.core.record import TURNED_JACK_WON
 from engine.core.rules import PRESETS, Rules, RulesError
-from engine.core.scoring import count_out
+from engine.core.scoring import count_out_steps
 from engine.core.view import trick_json
 from engine.surfaces.requests import BadRequest, Json, refusal, request_card
 
@@ -113,13 +115,25 @@ def parse_rules(spec: Any) -> Rules:
         raise BadRequest(code_for(RULES, "rules"), str(error), "rules") from None
 
 
-def parse_link(query: Any) -> Json:
-    """`?seed=…&dealer=…&rules=…&level=…` -> the fields of a new match (only those present)."""
+LINK_PARTS = ("seed", "dealer", "rules", "level")
+
+
+def _link_values(query: Any) -> dict[str, str]:
+    """The last value of each part of `?seed=…&dealer=…`, blank values kept (`?seed=` is a
+    broken link, not a random deal)."""
     from urllib.parse import parse_qs
 
     if not isinstance(query, str):
         raise bad_input(REQUEST, "link", f"expected a query string, got {echo(query)}")
-    values = {key: items[-1] for key, items in parse_qs(query.lstrip("?")).items()}
+    return {key: items[-1] for key, items in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
+
+
+def parse_link(query: Any) -> Json:
+    """`?seed=…&dealer=…&rules=…&level=…` -> the fields of a new match (only those present)."""
+    values = _link_values(query)
+    for part in LINK_PARTS:
+        if part in values and not values[part].strip():
+            raise bad_input(REQUEST, part, "empty in the link")
     found: Json = {}
     if "seed" in values:
         found["seed"] = parse_ascii_int(values["seed"], "seed", 0, MAX_SEED, code_for(REQUEST))
@@ -130,6 +144,38 @@ def parse_link(query: Any) -> Json:
     if "level" in values:
         found["level"] = values["level"]
     return found
+
+
+def link_problem(request: Json) -> Json:
+    """What is wrong with a deal link, checked exactly as `practice.new` would read it, so the
+    page can say so before it offers to give up the match in progress.
+
+    `{link, level?}` -> `{"problem": null}` or `{"problem": {"part", "kind", "value", "limit"}}`:
+    `part` one of LINK_PARTS (null when the link cannot be read at all), `kind` "empty",
+    "too_large" (a shuffle number above `limit`, the largest seed) or "bad"; `value` the
+    part as written, cut to engine.core.limits.ECHO_CHARS characters.
+    """
+    query = request.get("link")
+    try:
+        new_match({"link": query, "level": request.get("level", DEFAULT_LEVEL)})
+        return {"problem": None}
+    except BadRequest as error:
+        values = _link_values(query) if isinstance(query, str) else {}
+        part = error.field if error.field in LINK_PARTS else None
+        text = values.get(part, "") if part else ""
+        kind = "bad"
+        if part and not text.strip():
+            kind = "empty"
+        elif part == "seed" and is_ascii_digits(text.strip()) and _above(text.strip(), MAX_SEED):
+            kind = "too_large"
+        return {"problem": {"part": part, "kind": kind, "value": clip(text), "limit": str(MAX_SEED)}}
+
+
+def _above(digits: str, limit: int) -> bool:
+    """`digits` (ASCII digits) is a number above `limit`, without int() on thousands of digits."""
+    digits = digits.lstrip("0") or "0"
+    bound = str(limit)
+    return len(digits) > len(bound) or (len(digits) == len(bound) and digits > bound)
 
 
 # ----- the match record -------------------------------------------------------------------------
@@ -308,12 +354,34 @@ class Game:
         return events
 
     def undo_count(self) -> int:
-        """How many cards of this deal to take back: the human's last play and every one after."""
+        """How many cards of this deal to take back: the human's last play and every one after;
+        0 when nothing may be taken back (see `undo_hides_a_draw`)."""
+        index = self._last_human_play()
+        if index is None or self.undo_hides_a_draw():
+            return 0
+        return len(self.deal.plays) - index
+
+    def _last_human_play(self) -> int | None:
         deal = self.deal
         for index in range(len(deal.plays) - 1, -1, -1):
             if self._seat_of_play(deal, index) == HUMAN:
-                return len(deal.plays) - index
-        return 0
+                return index
+        return None
+
+    def undo_hides_a_draw(self) -> bool:
+        """Under a face-down stock, undo stops at the last trick after which cards were drawn.
+
+        Taking such a trick back would show the human a hidden draw: the card it drew goes to
+        another seat when the trick is played again, or the other seat's draw comes to it
+        (RULES.md §2, `stock: hidden`: every draw is seen only by its drawer).
+        """
+        index = self._last_human_play()
+        if index is None or self.rules.stock != "hidden":
+            return False
+        players = self.players
+        return any(
+            trick.draws and (number + 1) * players > index for number, trick in enumerate(self.deal.tricks)
+        )
 
     # ----- what the human may see -----
 
@@ -338,6 +406,8 @@ class Game:
             "known": [_sorted_codes(mask) if seat != HUMAN else [] for seat, mask in enumerate(view.known)],
             "stock_top": None if view.stock_top is None else card_code(view.stock_top),
             "stock_count": view.stock_count,
+            # Three players: the last stock card is never drawn (RULES.md §3, §6.16).
+            "stock_out_of_play": 0 < view.stock_count < self.players,
             "trick": [
                 {"seat": (view.leader + i) % self.players, "card": card_code(c)}
                 for i, c in enumerate(view.current_trick)
@@ -377,6 +447,7 @@ class Game:
             ],
             "waiting_for": self.waiting_for(),
             "can_undo": self.can_undo(),
+            "undo_hides_draw": not self.match.is_over and self.undo_hides_a_draw(),
             "link": self.link(),
         }
 
@@ -399,16 +470,19 @@ class Game:
                 }
             ]  # fmt: skip
             values = None
-        _, winner, order = count_out(seats, before, self.rules.target, jack_turned)
-        running = list(before)
-        steps = []
-        for point in order:
-            seat = dict(zip(("high", "low", "jack", "game", "nine"), seats, strict=True))[point]
-            if seat is None:
-                continue
-            running[seat] += 1
-            steps.append({"point": point, "seat": seat, "scores": list(running)})
-        passed = sum(1 for score in summary.scores_after if score >= self.rules.target)
+        target = self.rules.target
+        counted, winner, _ = count_out_steps(seats, before, target, jack_turned)
+        steps = [{"point": point, "seat": seat, "scores": list(scores)} for point, seat, scores in counted]
+        # Every point as if nothing stopped the count: could more than one seat reach the target?
+        totals = list(before)
+        for seat in seats:
+            if seat is not None:
+                totals[seat] += 1
+        passed = sum(1 for total in totals if total >= target)
+        counted_points = {step["point"] for step in steps}
+        for reason in reasons:
+            # A point after the winning one is not added (RULES.md §6.17): the sheet says so.
+            reason["counted"] = reason["seat"] is None or reason["point"] in counted_points
         return {
             "points": summary.points,
             "reasons": reasons,
@@ -418,7 +492,16 @@ class Game:
             "winner": winner,
             "count_out": steps,
             "count_out_decides": winner is not None and passed > 1,
+            "jack_turned": jack_turned,
+            "out_of_play": self._out_of_play(),
         }
+
+    def _out_of_play(self) -> str | None:
+        """The stock card never drawn (three players), if the human may see it (§3, §6.6)."""
+        view = self.deal.view(HUMAN)
+        if view.stock_count and view.stock_count < self.players and view.stock_top is not None:
+            return card_code(view.stock_top)
+        return None
 
 
 def _sorted_codes(mask: int) -> list[str]:
@@ -538,5 +621,6 @@ OPERATIONS = {
     "practice.hint": hint_card,
     "practice.undo": undo_play,
     "practice.next": next_deal,
+    "practice.link": link_problem,
 }
 

@@ -304,6 +304,7 @@ def analyse_deal(request: Json) -> Json:
     analysis of engine/analysis.py, each decision with its reason in `lang` (`reason_text`).
     `only` (play indices) lets the page analyse a deal in batches and show its progress."""
     from engine.analysis.deal_analysis import VALUE_BANDS, WIN_BANDS, AnalysisError, analyse
+    from engine.surfaces.analysis_text import reason_key
     from engine.surfaces.catalogue import LANGUAGES, Catalogue
 
     lang = request.get("lang", DEFAULT_LANGUAGE)
@@ -328,7 +329,8 @@ def analyse_deal(request: Json) -> Json:
     texts = Catalogue(lang)
     for decision in result["decisions"]:
         reason = decision["reason"]
-        decision["reason_text"] = texts.text(f"analysis.reasons.{reason}") if reason else None
+        decision["reason_key"] = reason_key(reason, result["players"]) if reason else None
+        decision["reason_text"] = texts.text(decision["reason_key"]) if reason else None
     return {**result, "record": record, "bands": {"value": VALUE_BANDS, "win_chance": WIN_BANDS}}
 
 

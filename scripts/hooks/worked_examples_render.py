@@ -28,7 +28,7 @@ from worked_examples_model import (
 )
 from worked_examples_strings import Catalogue
 
-from engine.core.scoring import count_out
+from engine.core.scoring import count_out_steps
 from engine.surfaces.catalogue import card_value_params, reason_message, seat_first
 
 
@@ -336,20 +336,10 @@ class PageWriter:
             reason["point"] == "jack" and "turned" in (reason.get("flags") or ())
             for reason in rep.reasons or []
         )
-        _, winner, order = count_out(seats, before, rep.rules.target, jack_turned)
+        steps, winner, _ = count_out_steps(seats, before, rep.rules.target, jack_turned)
         if winner != result.get("winner"):
             raise ValueError(f"count-out winner {winner} differs from the replay's {result.get('winner')}")
-        steps, scores = [], before
-        for point in order:
-            seat = result["points"].get(point)
-            if seat is None:
-                continue
-            scores = list(scores)
-            scores[seat] += 1
-            steps.append((point, seat, scores))
-            if winner is not None and seat == winner and scores[seat] >= rep.rules.target:
-                break
-        return steps
+        return [(point, seat, list(scores)) for point, seat, scores in steps]
 
     def count_out_steps(self, rep: Replay) -> str:
         """When the match is won in this deal: the count-out point by point, stopping at the winning point."""

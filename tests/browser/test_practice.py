@@ -98,7 +98,8 @@ def test_a_whole_match_by_keyboard(watched_page, site_url, lang, target):
     assert you_play in text and computer_plays in text
     assert "You draws" not in text and "Vous pioche " not in text
     stats = page.evaluate("() => JSON.parse(localStorage.getItem('cj-practice-stats'))")
-    bucket = stats["buckets"]["expert/standard"]
+    # A link without a level plays the gentlest opponent; a short target is counted on its own.
+    bucket = stats["buckets"][f"random/standard,target:{target}"]
     assert stats["v"] == 2 and bucket["played"] == 1 and bucket["won"] == (1 if winner == 0 else 0)
     check_clean(watched_page)
 
@@ -157,9 +158,9 @@ def test_a_whole_match_by_mouse_with_a_reload_in_the_middle(watched_page, site_u
     )
     assert table.locator("[data-role=winner]").is_visible()
     stats = page.evaluate("() => JSON.parse(localStorage.getItem('cj-practice-stats'))")
-    assert stats["buckets"]["heuristic/classic"]["played"] == 1
+    assert stats["buckets"]["heuristic/classic,target:2"]["played"] == 1
     # The statistics table names the level and the preset in the page language.
-    row = table.locator("[data-role=stats] tr[data-bucket='heuristic/classic']").inner_text()
+    row = table.locator("[data-role=stats] tr[data-bucket='heuristic/classic,target:2']").inner_text()
     assert cat["practice"]["level_heuristic"] in row and cat["presets"]["classic"]["name"] in row
     # Usable at 375 px: nothing wider than the screen.
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 375

@@ -235,7 +235,7 @@ def test_after_bad_statistics_a_finished_match_counts_and_stays_finished(watched
     wait_settled(page)
     finish_match(page, table)
     stats = page.evaluate("() => JSON.parse(localStorage.getItem('cj-practice-stats'))")
-    assert stats["buckets"]["random/standard"]["played"] == 1
+    assert stats["buckets"]["random/standard,target:1"]["played"] == 1
     # A reload does not return to an unfinished deal: the finished match stays finished.
     page.reload()
     table = wait_ready(page)
@@ -385,7 +385,7 @@ def test_statistics_by_level_and_preset_and_a_reset_that_asks(watched_page, site
     finish_match(page, table)
     rows = table.locator("[data-role=stats] tbody tr")
     assert rows.count() == 2
-    fresh = table.locator("[data-role=stats] tr[data-bucket='random/face-down']").inner_text()
+    fresh = table.locator("[data-role=stats] tr[data-bucket='random/face-down,target:1']").inner_text()
     assert cat["presets"]["face-down"]["name"] in fresh and cat["practice"]["level_random"] in fresh
     # Reset asks first; keeping changes nothing, confirming clears.
     table.locator("[data-action=reset-stats]").click()

@@ -311,3 +311,102 @@ def test_the_playable_marks_stay_clear_of_the_name_line(watched_page, site_url):
     page = watched_page.page
     root = open_puzzle(page, site_url, "it", first_with(1)["id"])
     assert overlapping_marks(page) == [] and root.locator(".cj-tb-mark:text('▲')").count() > 0
+
+
+# ----- issue 20, item 5: puzzle links, filters and the new player's rating ----------------------
+
+
+def test_the_address_names_the_puzzle_and_ids_are_not_case_sensitive(watched_page, site_url):
+    page = watched_page.page
+    cat = catalogue("it")["puzzles"]
+    puzzle = PUZZLES[3]
+    # An upper-case id opens that puzzle, and the address says which one it is.
+    root = open_puzzle(page, site_url, "it", puzzle["id"].upper())
+    assert root.get_attribute("data-puzzle") == puzzle["id"] and root.get_attribute("data-kind") == "set"
+    assert page.url.endswith(f"/it/puzzles/?puzzle={puzzle['id']}")
+    link = root.locator("[data-role=puzzle-link]")
+    assert link.inner_text() == cat["link"]
+    assert link.get_attribute("href") == f"/it/puzzles/?puzzle={puzzle['id']}"
+    assert root.locator("[data-kind=unknown-id]").count() == 0
+    # The address follows the reader to the next puzzle; the daily puzzle keeps the plain page.
+    root.locator(".cj-pz-controls [data-action=next]").click()
+    page.wait_for_selector(
+        f".cj-puzzles[data-status=playing]:not([data-puzzle='{puzzle['id']}'])", timeout=ANSWER_TIMEOUT_MS
+    )
+    shown = root.get_attribute("data-puzzle")
+    assert page.url.endswith(f"?puzzle={shown}") and link.get_attribute("href").endswith(f"?puzzle={shown}")
+    page.reload()
+    page.wait_for_selector(
+        f".cj-puzzles[data-status=playing][data-puzzle='{shown}']", timeout=LOAD_TIMEOUT_MS
+    )
+    root.locator("[data-action=daily]").click()
+    page.wait_for_selector(".cj-puzzles[data-kind=daily][data-status=playing]", timeout=ANSWER_TIMEOUT_MS)
+    assert "puzzle=" not in page.url
+    assert link.get_attribute("href").endswith(f"?puzzle={root.get_attribute('data-puzzle')}")
+    assert watched_page.console_errors == []
+
+
+def test_an_unknown_puzzle_id_is_said(watched_page, site_url):
+    page = watched_page.page
+    cat = catalogue("it")["puzzles"]
+    root = open_puzzle(page, site_url, "it", "p9999")
+    notice = root.locator("[data-role=notice] [data-kind=unknown-id]")
+    assert notice.inner_text() == cat["unknown_id"].format(id="p9999")
+    daily = PUZZLES[daily_index(datetime.datetime.now(datetime.UTC).date(), len(PUZZLES))]["id"]
+    assert root.get_attribute("data-kind") == "daily" and root.get_attribute("data-puzzle") == daily
+    assert "puzzle=" not in page.url  # the broken address does not stay in the bar
+    assert watched_page.console_errors == []
+
+
+def test_the_filters_survive_a_reload_and_a_damaged_one_is_dropped(watched_page, site_url):
+    page = watched_page.page
+    cat = catalogue("en")["puzzles"]
+    root = open_puzzle(page, site_url, "en")
+    theme = root.locator("[data-role=theme] option").nth(1).get_attribute("value")
+    root.locator("[data-role=theme]").select_option(theme)
+    page.wait_for_selector(".cj-puzzles[data-status=playing]", timeout=ANSWER_TIMEOUT_MS)
+    root.locator("[data-role=difficulty]").select_option("hard")
+    page.wait_for_selector(".cj-puzzles[data-status=playing]", timeout=ANSWER_TIMEOUT_MS)
+    page.reload()
+    root = open_puzzle(page, site_url, "en")
+    assert root.locator("[data-role=theme]").input_value() == theme
+    assert root.locator("[data-role=difficulty]").input_value() == "hard"
+    stored = json.loads(page.evaluate("() => localStorage.getItem('cj-puzzles-filters')"))
+    assert stored == {"version": 1, "theme": theme, "level": "hard"}
+    # A value this page never wrote is dropped, and the reader is told.
+    damaged = {"version": 1, "theme": "x", "level": "hard"}
+    page.evaluate("(value) => localStorage.setItem('cj-puzzles-filters', JSON.stringify(value))", damaged)
+    root = open_puzzle(page, site_url, "en")
+    assert cat["corrupt_filters"] in root.locator("[data-role=notice]").inner_text()
+    assert root.locator("[data-role=theme]").input_value() == ""
+    assert root.locator("[data-role=difficulty]").input_value() == ""
+    assert page.evaluate("() => localStorage.getItem('cj-puzzles-filters')") is None
+    assert watched_page.console_errors == []
+
+
+def test_a_new_players_rating_is_explained_as_provisional(watched_page, site_url):
+    page = watched_page.page
+    cat = catalogue("es")["puzzles"]
+    puzzle = first_with(1)
+    root = open_puzzle(page, site_url, "es", puzzle["id"])
+    assert root.locator("[data-role=provisional]").inner_text() == cat["provisional"].format(limit=110)
+    deal = position_of(puzzle["record"])
+    from engine import card_code
+
+    wrong = next(card_code(c) for c in deal.legal_plays() if card_code(c) != puzzle["solution"][0])
+    root.locator(f"[data-role=hand] button[data-card='{wrong}']").click()
+    page.wait_for_selector(".cj-puzzles[data-status=failed]", timeout=ANSWER_TIMEOUT_MS)
+    progress = json.loads(page.evaluate("() => localStorage.getItem('cj-puzzles-progress')"))
+    rating = round(progress["player"]["rating"])
+    change = f"−{1500 - rating}"
+    line = cat["rating_change_provisional"].format(rating=rating, change=change)
+    assert line in root.locator("[data-role=feedback]").inner_text()
+    assert root.locator("[data-role=provisional]").is_visible()
+    # A settled rating (deviation at most 110) is no longer called provisional.
+    page.evaluate(
+        """() => { const p = JSON.parse(localStorage.getItem('cj-puzzles-progress'));
+                   p.player.rd = 90; localStorage.setItem('cj-puzzles-progress', JSON.stringify(p)); }"""
+    )
+    root = open_puzzle(page, site_url, "es", puzzle["id"])
+    assert root.locator("[data-role=provisional]").count() == 0
+    assert watched_page.console_errors == []

@@ -716,3 +716,65 @@ def test_axe_on_the_stepper_in_a_quiz_and_under_other_rules(browser, site_url, s
     context.close()
     assert not in_quiz, in_quiz
     assert not other_rules, other_rules
+
+
+# ----- issue 20, item 5: examples under other rules, and the loading line ------------------------
+
+
+def test_loading_is_said_only_while_the_engine_loads(watched_page, site_url):
+    """Before the reader uses a stepper nothing loads, so nothing says "Loading…" (issue 20)."""
+    page = watched_page.page
+    page.goto(example_url(site_url, "fr"))
+    stepper = page.locator(".cj-stepper")
+    stepper.wait_for()
+    assert stepper.get_attribute("data-state") == "idle"
+    status = stepper.locator(".cj-st-status")
+    assert status.count() == 1 and not status.is_visible()
+    stepper = wait_ready(page)
+    assert stepper.locator(".cj-st-status").count() == 0 or not stepper.locator(".cj-st-status").is_visible()
+    assert watched_page.console_errors == []
+
+
+def _plain(html: str) -> str:
+    return re.sub(r"[ \t\n]+", " ", re.sub(r"<[^>]+>", "", html)).strip()
+
+
+def test_other_rules_show_only_the_notes_that_apply_and_say_what_changed(watched_page, site_url, site_dir):
+    """Void in the suit led, under the classic rules: once B discards instead of trumping, the
+    standard story ("B must trump… B wins the ace") is no longer told above the classic one,
+    and the box says what changed at each step (issue 20, the French trial's M4)."""
+    slug = "must-trump-or-discard"
+    data = example_data(site_dir, "fr", slug)
+    cat = catalogue("fr")
+    alternative = data["alternatives"][0]
+    page = watched_page.page
+    page.goto(example_url(site_url, "fr", slug))
+    stepper = wait_ready(page)
+    stepper.locator("[data-action=alternative]").first.click()
+    stepper.locator("[data-role=changes]").wait_for()
+    annotation = stepper.locator("[data-role=annotation]")
+    standard_notes = {
+        f"{note['at']['kind']} {note['at']['index']}": _plain(note["html"]) for note in data["annotations"]
+    }
+    classic_note = _plain(alternative["annotations"][0]["html"])
+    stepper.locator("[data-action=next]").click()
+    assert current_step(stepper) == 1
+    # Step 1: the ace of clubs is led under both rules, so the example's note still holds.
+    assert standard_notes["play 0"][:40] in annotation.inner_text()
+    changes = stepper.locator("[data-role=changes] [data-role=change]")
+    assert changes.first.get_attribute("data-step") == "1"
+    allowed = cat["examples"]["change_allowed"].split("{player}")[0].format(n=1)
+    assert changes.first.inner_text().startswith(allowed)
+    stepper.locator("[data-action=next]").click()
+    assert current_step(stepper) == 2
+    text = annotation.inner_text()
+    assert classic_note[:40] in text
+    assert standard_notes["play 1"][:40] not in text and standard_notes["draws 1"][:40] not in text
+    lines = [changes.nth(i) for i in range(changes.count())]
+    assert [line.get_attribute("data-step") for line in lines] == ["1", "2"]
+    assert lines[1].inner_text().startswith(cat["examples"]["change_play"].split("{player}")[0].format(n=2))
+    assert "4♠" in lines[1].inner_text() and "3♥" in lines[1].inner_text()
+    # Back under the example's rules, its own notes are there again.
+    stepper.locator("[data-action=alternative]").first.click()
+    assert standard_notes["play 1"][:40] in annotation.inner_text()
+    assert watched_page.console_errors == []

@@ -476,6 +476,44 @@ def test_web_api_analyses_a_practice_match_records_finished_deal():
     assert all(d["exact"] and d["graded_by"] == "win_chance" for d in analysed["decisions"])
 
 
+# ----- three players: the reasons speak of two opponents (issue 20, item 6) ---------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_three_player_reasons_speak_of_both_opponents(lang):
+    from engine.surfaces.analysis_text import THREE_PLAYER_REASONS, reason_key
+
+    catalogue = Catalogue(lang)
+    english = Catalogue("en")
+    for code in REASON_CODES:
+        assert catalogue.text(reason_key(code, 3))
+        assert reason_key(code, 2) == f"analysis.reasons.{code}"
+    for code in THREE_PLAYER_REASONS:
+        assert reason_key(code, 3) == f"analysis.reasons_three.{code}"
+        assert "the opponent" not in english.text(reason_key(code, 3))
+        assert catalogue.text(reason_key(code, 3)) != catalogue.text(reason_key(code, 2))
+    help_three = catalogue.text("analysis.ui.help_three")
+    for name in ("good", "inaccuracy", "mistake"):
+        assert "{" + name + "}" in help_three, name
+
+
+def test_the_analysis_words_a_three_player_reason_for_three_players():
+    from engine.surfaces.web_api import handle
+
+    record = played_record(5, Rules.from_spec("shasta-sam"))
+    request = {"op": "analyse", "record": record, "seat": 0, "samples": 2, "lang": "en"}
+    answer = json.loads(handle(json.dumps(request)))
+    assert answer["ok"] and answer["players"] == 3
+    worded = [d for d in answer["decisions"] if d["reason"]]
+    assert any(d["reason"] in ("loses_low", "gives_up_high") for d in worded)
+    for decision in worded:
+        three = decision["reason"] in ("throws_away_ten", "gives_up_high", "loses_low", "gives_up_jack")
+        group = "reasons_three" if three else "reasons"
+        expected = Catalogue("en").text(f"analysis.{group}.{decision['reason']}")
+        assert decision["reason_text"] == expected
+        assert "the opponent" not in decision["reason_text"]
+
+
 def test_low_given_up_is_told_as_lost_to_the_holder_under_low_by_holder():
     """Under Low by holder the two of trumps is never "won": the reason says where it ended up."""
     from engine.analysis.reasons import reason_for

@@ -273,6 +273,72 @@ def test_expert_has_no_time_budget():
         hint(Deal.from_seed("standard", 1), 1, think_ms=50)  # type: ignore[call-arg]
 
 
+# ----- hint reasons that match their cards (issue 20, item 6) ---------------------------------
+
+_WINS = {"captures_low", "captures_the_ten", "wins_visible_card", "wins_the_trick"}
+
+
+def _still_wins(deal: Deal, card: int) -> bool:
+    """`card` wins its trick whatever the seats after it play (their real hands, every legal card)."""
+    number = len(deal.tricks)
+
+    def holds() -> bool:
+        if len(deal.tricks) > number:
+            trick = deal.tricks[number]
+            return trick.cards[(trick.winner - trick.leader) % deal.players] == card
+        results = []
+        for other in list(deal.legal_plays()):
+            deal.play(other)
+            results.append(holds())
+            deal.undo()
+        return all(results)
+
+    deal.play(card)
+    try:
+        return holds()
+    finally:
+        deal.undo()
+
+
+@pytest.mark.parametrize("preset", ["standard", "shasta-sam"])
+def test_hint_reasons_are_true_of_their_card(preset):
+    """"It wins the trick" only when no one left can beat it; "low" and "no value" only for a
+    card with no card value that is not a trump (issue 20: 10♣, A♠ and K♦ were "a low lead",
+    Q♥ "a card of no value", and a three-player 10♦ "wins the trick" before J♦ beat it)."""
+    from engine.ai.expert import reason_for
+    from engine.core.cards import CARD_VALUE, SUIT_OF
+
+    rules = Rules.preset(preset)
+    checked = {"win": 0, "low": 0}
+    for seed in range(60):
+        rng = random.Random(seed)
+        deal = Deal.from_seed(rules, seed, seed % rules.players)
+        while not deal.is_over:
+            view = deal.view(deal.to_move)
+            for card in view.legal_plays():
+                reason = reason_for(view, card)
+                if reason in _WINS or (reason == "wins_visible_trump" and view.current_trick):
+                    assert _still_wins(deal, card), (seed, reason, card)
+                    checked["win"] += 1
+                if reason in ("leads_low", "discards_low"):
+                    assert CARD_VALUE[card] == 0 and SUIT_OF[card] != view.trump, (seed, reason, card)
+                    checked["low"] += 1
+            deal.play(rng.choice(list(deal.legal_plays())))
+    assert checked["win"] > 100 and checked["low"] > 100
+
+
+def test_a_three_player_second_hand_is_not_told_it_wins():
+    # Issue 20, deal B: Shasta Sam, seed 44, dealer Computer 1; Computer 2 leads 9♦ and the
+    # reader's 10♦ lost at once to Computer 1's J♦.
+    from engine.ai.expert import reason_for
+
+    deal = Deal.from_seed(Rules.preset("shasta-sam"), 44, 1)
+    deal.play(parse_card("9D"))
+    view = deal.view(0)
+    assert reason_for(view, parse_card("TD")) == "heads_the_trick"
+    assert not _still_wins(deal, parse_card("TD"))
+
+
 def test_no_hint_about_winning_or_keeping_the_two_under_low_by_holder():
     from engine.ai.expert import reason_for
 

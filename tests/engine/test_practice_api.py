@@ -258,11 +258,16 @@ def test_count_out_decides_when_both_pass_the_target():
     else:
         pytest.fail("no seed where both players pass the target")
     steps = result["count_out"]
-    assert [step["point"] for step in steps] == [
-        p for p in ("high", "low", "jack", "game") if result["points"][p] is not None
-    ]
-    first = next(step for step in steps if max(step["scores"]) >= 1)
-    assert first["seat"] == result["winner"] == answer["state"]["winner"]
+    order = [p for p in ("high", "low", "jack", "game") if result["points"][p] is not None]
+    # The count stops at the winner (RULES.md §6.17): the steps are the first points in order,
+    # the last one wins, and the score shown is where the count stopped.
+    assert [step["point"] for step in steps] == order[: len(steps)]
+    assert steps[-1]["seat"] == result["winner"] == answer["state"]["winner"]
+    assert all(max(step["scores"]) < 1 for step in steps[:-1])
+    assert result["scores_after"] == steps[-1]["scores"] == answer["state"]["scores"]
+    counted = {step["point"] for step in steps}
+    for reason in result["reasons"]:
+        assert reason["counted"] == (reason["seat"] is None or reason["point"] in counted)
 
 
 def test_three_players_sit_against_two_computers():
@@ -319,3 +324,91 @@ def test_every_hint_reason_and_every_seat_sentence_has_both_forms(lang):
         assert {f"{key}_you", f"{key}_other"} <= set(cat["reasons"]), key
     assert "game_tie" in cat["reasons"]
     assert "You draws" not in json.dumps(cat, ensure_ascii=False)
+
+
+# ----- issue 20: honest links and the variants on the table ------------------------------------
+
+
+def link_problem(link: str, level: str = "random") -> dict | None:
+    return ok({"op": "practice.link", "link": link, "level": level})["problem"]
+
+
+def test_a_deal_link_is_checked_before_a_match_is_given_up():
+    assert link_problem("?seed=21&rules=standard,target:1") is None
+    # An empty seed is a broken link, never a random deal.
+    assert link_problem("?seed=&dealer=0&rules=standard")["kind"] == "empty"
+    assert ask({"op": "practice.new", "link": "?seed=&dealer=0"})["error"]["field"] == "seed"
+    # A seed past the largest one has its own kind and says the limit (engine/core/limits.py).
+    huge = link_problem("?seed=123456789012345678901234567890")
+    assert huge == {"part": "seed", "kind": "too_large", "value": "123456789012345678901234567890",
+                    "limit": str((1 << 64) - 1)}  # fmt: skip
+    assert link_problem(f"?seed={1 << 64}")["kind"] == "too_large"
+    assert link_problem(f"?seed={(1 << 64) - 1}") is None
+    assert link_problem("?seed=" + "9" * 5000)["value"].endswith("…")  # echoes are cut
+    for link, part in (("?seed=abc", "seed"), ("?seed=-1", "seed"), ("?dealer=5", "dealer"),
+                       ("?seed=1&dealer=2", "dealer"), ("?rules=garbage", "rules"),
+                       ("?level=godlike", "level")):  # fmt: skip
+        assert link_problem(link) == {**link_problem(link), "part": part, "kind": "bad"}, link
+    assert link_problem("?seed=4&level=")["part"] == "level"
+    assert link_problem("?seed=4&level=")["kind"] == "empty"
+
+
+def test_three_players_the_last_stock_card_is_out_of_play():
+    rng = random.Random(3)
+    answer = new(rules="shasta-sam", seed=44, dealer=1)
+    answer = play_out(answer, rng, until=lambda a: a["state"]["deal"]["stock_count"] < 3, deals=False)
+    deal = answer["state"]["deal"]
+    assert deal["stock_count"] == 1 and deal["stock_out_of_play"] and deal["stock_top"] is not None
+    answer = play_out(answer, rng, deals=False)
+    result = answer["state"]["result"]
+    assert answer["state"]["deal"]["stock_out_of_play"]
+    assert result["out_of_play"] == answer["state"]["deal"]["stock_top"]
+    # With two players, and before the last draw, there is no such card.
+    early = new(rules="shasta-sam", seed=44, dealer=1)["state"]
+    assert not early["deal"]["stock_out_of_play"] and early["result"] is None
+    two = play_out(new(seed=5, rules={"preset": "standard", "target": 30}), rng, deals=False)
+    assert not two["state"]["deal"]["stock_out_of_play"] and two["state"]["result"]["out_of_play"] is None
+
+
+def _turned_jack_seed(rules: Rules, dealer: int = 0) -> int:
+    return next(s for s in range(5000) if Deal.from_seed(rules, s, dealer).jack_turned)
+
+
+def test_a_turned_jack_comes_first_on_the_score_sheet():
+    spec = {"preset": "standard", "turned_jack": True, "nine_point": True, "target": 30}
+    seed = _turned_jack_seed(Rules.from_spec(spec))
+    answer = play_out(new(rules=spec, seed=seed, dealer=0), random.Random(1), deals=False)
+    result = answer["state"]["result"]
+    # RULES.md §6.4: with a turned jack the count-out order is Jack, High, Low, Game, nine.
+    assert [reason["point"] for reason in result["reasons"]] == ["jack", "high", "low", "game", "nine"]
+    assert result["reasons"][0]["key"] == "reasons.jack_turned"
+    plain = play_out(new(rules={"preset": "standard", "target": 30}, seed=5), random.Random(1), deals=False)
+    assert [r["point"] for r in plain["state"]["result"]["reasons"]] == ["high", "low", "jack", "game"]
+    assert answer["state"]["deal"]["jack_turned"]
+
+
+def _face_down_until(answer: dict, rng: random.Random, condition) -> dict:
+    def until(answer: dict) -> bool:
+        return answer["state"]["waiting_for"] == "human" and condition(answer)
+
+    return play_out(answer, rng, until=until, deals=False)
+
+
+def test_undo_never_shows_a_card_drawn_face_down():
+    rng = random.Random(8)
+    answer = new(rules="face-down", seed=6975380304820081 % 1000, dealer=1)
+    # While the face-down stock is drawn from, the reader's last card is in a trick after which
+    # cards were drawn: Undo would hand over a draw the reader saw, or show the other's.
+    for _ in range(6):
+        answer = _face_down_until(answer, rng, lambda a: a["state"]["deal"]["plays"] > 0)
+        state = answer["state"]
+        assert not state["can_undo"] and state["undo_hides_draw"]
+        assert ask({"op": "practice.undo", "record": answer["record"]})["error"]["code"] == "bad_request"
+        answer = ok({"op": "practice.play", "record": answer["record"], "card": state["deal"]["legal"][0]})
+    # Once the stock is empty, the tricks have no draws: undo works again.
+    answer = _face_down_until(answer, rng, lambda a: a["state"]["deal"]["stock_count"] == 0 and
+                              a["state"]["deal"]["last_trick"]["draws"] == [])  # fmt: skip
+    assert answer["state"]["can_undo"] and not answer["state"]["undo_hides_draw"]
+    # The open stock has nothing to hide: undo goes back over draws as before.
+    open_stock = _face_down_until(new(seed=77), rng, lambda a: a["state"]["deal"]["plays"] >= 2)
+    assert open_stock["state"]["can_undo"] and not open_stock["state"]["undo_hides_draw"]

@@ -259,6 +259,44 @@ console.log(JSON.stringify({next, up, down,
     assert result["bad"] == [None, None, None] and result["good"]["version"] == 1
 
 
+def test_a_new_rating_is_provisional_until_about_a_dozen_answers(tmp_path):
+    """Issue 20: a new reader's first answers swing the rating by hundreds of points (Glicko-2
+    starts at the widest deviation, 350), so the page calls it provisional while the deviation
+    is above PROVISIONAL_RD; answers near the reader's level bring it down in 11 to 14."""
+    script = """
+const runs = [[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1], [0,1,0,1,0,1,0,1,0,1,0,1,0,1,0,1]].map((results) => {
+  let player = R.newRating();
+  const provisional = [R.isProvisional(player)];
+  for (const solved of results) {
+    player = R.ratePuzzle(player, player.rating, solved === 1);
+    provisional.push(R.isProvisional(player));
+  }
+  return provisional;
+});
+const first = R.ratePuzzle(R.newRating(), 1260, false);
+console.log(JSON.stringify({limit: R.PROVISIONAL_RD, runs, first}));
+"""
+    result = _node(tmp_path, script)
+    assert result["limit"] == 110 and result["first"]["rating"] == pytest.approx(1171.5, abs=1)
+    for provisional in result["runs"]:
+        settled = provisional.index(False)
+        assert provisional[0] and 11 <= settled <= 14 and not any(provisional[settled:])
+
+
+def test_saved_puzzle_filters_are_checked(tmp_path):
+    script = """
+const allowed = {themes: ["save_low", "personal"], levels: ["easy", "hard"]};
+const cases = [{version: 1, theme: "save_low", level: "hard"}, {version: 1, theme: "", level: ""},
+  {version: 1, theme: "personal", level: ""}, null, "x", {version: 2, theme: "", level: ""},
+  {version: 1, theme: "nope", level: ""}, {version: 1, theme: "", level: "medium"},
+  {version: 1, theme: 3, level: ""}];
+console.log(JSON.stringify(cases.map((c) => R.checkFilters(c, allowed))));
+"""
+    good = [{"version": 1, "theme": "save_low", "level": "hard"}, {"version": 1, "theme": "", "level": ""},
+            {"version": 1, "theme": "personal", "level": ""}]  # fmt: skip
+    assert _node(tmp_path, script) == [*good, None, None, None, None, None, None]
+
+
 def test_the_site_publishes_the_committed_set():
     spec = importlib.util.spec_from_file_location("puzzles_hook", ROOT / "scripts" / "hooks" / "puzzles.py")
     assert spec and spec.loader

@@ -4,7 +4,7 @@ import pytest
 
 from engine import Deal, Match, Rules, mask_of, parse_card
 from engine.core.cards import mask_value
-from engine.core.scoring import count_out, deal_points
+from engine.core.scoring import count_out, count_out_steps, deal_points
 
 from .conftest import cards
 
@@ -81,15 +81,26 @@ def test_jack_not_in_play_with_three_players():
 
 
 def test_count_out_order_settles_double_crossing():
-    # Both at 9 of 10: seat 1 takes High first, so seat 1 wins although seat 0 takes Low, Jack, Game.
+    # Both at 9 of 10: seat 1 takes High first, so seat 1 wins although seat 0 takes Low, Jack, Game;
+    # the count stops there (RULES.md §1, §6.17): the score is where it stopped.
     scores, winner, order = count_out((1, 0, 0, 0, None), [9, 9], 10, False)
-    assert order == ("high", "low", "jack", "game", "nine") and winner == 1 and scores == [12, 10]
+    assert order == ("high", "low", "jack", "game", "nine") and winner == 1 and scores == [9, 10]
     scores, winner, _ = count_out((0, 1, 1, 1, 1), [8, 9], 10, False)
     assert winner == 1  # Low comes before the rest
     _, winner, _ = count_out((1, 1, None, 0, 0), [9, 9], 10, False)
     assert winner == 1
     _, winner, _ = count_out((1, 0, 0, 0, None), [9, 9], 10, True)
     assert winner == 0  # a turned jack counts before anything else
+
+
+def test_the_count_out_stops_at_the_winner():
+    # Target 2 from 1-0 with a turned jack (issue 20, deal G): Jack to seat 1 first (1-1), then
+    # Low to seat 0 makes 2 and wins; Game and the nine (seat 1) are never added (§1, §6.17).
+    steps, winner, _ = count_out_steps((None, 0, 1, 1, 1), [1, 0], 2, True)
+    assert winner == 0 and steps == [("jack", 1, (1, 1)), ("low", 0, (2, 1))]
+    assert count_out((None, 0, 1, 1, 1), [1, 0], 2, True)[:2] == ([2, 1], 0)
+    # No one reaches the target: every point is added.
+    assert count_out((0, 1, 0, 1, None), [0, 0], 10, False)[:2] == ([2, 2], None)
 
 
 def find_seed(rules, condition, dealer=0):

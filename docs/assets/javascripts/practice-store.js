@@ -3,7 +3,10 @@
 // Three entries, each {"v": 2, ...}:
 //   cj-practice-match  {v, record, counted, log}        the match in progress (the engine's record),
 //                                                      whether it is in the statistics, the play log
-//   cj-practice-stats  {v, buckets: {"level/preset": {played, won, points, streak, best}}}
+//   cj-practice-stats  {v, buckets: {"level/rules": {played, won, points, streak, best}}}
+//                      rules: the engine's link form of the match's rules, "standard" or
+//                      "standard,target:2,turned_jack:true": house rules and short targets
+//                      are counted apart from the preset they start from
 //   cj-practice-prefs  {v, show_values, level, speed, autoplay, menus, setup}
 //
 // Anything that does not pass the checks is dropped (the entry is removed) and reported to the
@@ -117,7 +120,21 @@ function cleanBucket(bucket) {
   return clean;
 }
 
-// `allowed` = { levels: [...], presets: [...] }: a bucket is "level/preset".
+// The rules part of a bucket's name: a preset, then `key:value` for each rule that differs
+// (engine/surfaces/practice_api.py rules_text). `allowed.keys` are the engine's rule keys.
+export function rulesOf(text, allowed) {
+  const [preset, ...options] = String(text).split(",");
+  if (!allowed.presets.includes(preset)) return null;
+  const differences = [];
+  for (const option of options) {
+    const match = /^([a-z_]+):([a-z0-9_-]{1,20})$/.exec(option);
+    if (!match || !allowed.keys.includes(match[1])) return null;
+    differences.push([match[1], match[2]]);
+  }
+  return { preset, differences };
+}
+
+// `allowed` = { levels: [...], presets: [...], keys: [...] }: a bucket is "level/rules".
 export function loadStats(allowed) {
   const check = (value) => {
     if (!isObject(value)) return null;
@@ -130,7 +147,7 @@ export function loadStats(allowed) {
     const buckets = {};
     for (const [name, bucket] of Object.entries(value.buckets)) {
       const [level, preset, extra] = name.split("/");
-      const known = name === EARLIER || (extra === undefined && allowed.levels.includes(level) && allowed.presets.includes(preset));
+      const known = name === EARLIER || (extra === undefined && allowed.levels.includes(level) && rulesOf(preset ?? "", allowed) !== null);
       const clean = cleanBucket(bucket);
       if (!known || clean === null) return null;
       buckets[name] = clean;
@@ -141,8 +158,8 @@ export function loadStats(allowed) {
 }
 
 // Count one finished match into `stats` (a fresh object is returned) and save it.
-export function countMatch(stats, { level, preset, won, points }) {
-  const name = `${level}/${preset}`;
+export function countMatch(stats, { level, rules, won, points }) {
+  const name = `${level}/${rules}`;
   const bucket = { ...(stats.buckets[name] ?? { played: 0, won: 0, points: 0, streak: 0, best: 0 }) };
   bucket.played += 1;
   bucket.won += won ? 1 : 0;

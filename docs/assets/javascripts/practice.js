@@ -13,7 +13,8 @@
 // Hooks kept for tests: .cj-practice[data-state] (loading, ready, failed) and [data-phase]
 // (human, computer, busy, next_deal, match_over, setup), [data-deal], [data-plays]; data-role
 // hand, trick, stock, trump, opponents, scores, sheet, refusal, hint, winner, stats, seed,
-// values, last-trick, rule, notice, log; data-action start, next, hint, undo, new, replay,
+// values, last-trick, rule, notice, log, levels, turned-jack, undo-note, out-of-play,
+// not-counted; data-action start, next, hint, undo, new, replay,
 // review, menus, reset-stats; data-card on every card the reader can choose.
 
 const HERE = new URL(import.meta.url);
@@ -33,7 +34,11 @@ const { CardTable, SPEEDS, SPEED_NAMES, disclosure } = tableModule;
 const HUMAN = 0;
 // The engine's presets (engine/core/rules.py), written into the page by scripts/hooks/widgets.py.
 const PRESETS = earlyStrings().presets ?? { standard: {} };
-const LEVELS = ["expert", "heuristic", "random"];
+// The opponents, gentlest first: a reader who has not chosen one plays the gentlest
+// (LEVELS[0]; measured with `python -m engine simulate --bots heuristic,random --matches 400
+// --duplicate`: the beginner wins 93% of its matches against random play).
+const LEVELS = ["random", "heuristic", "expert"];
+const GENTLEST = LEVELS[0];
 // The rule options offered beside the preset (RULES.md §2), each with its allowed values; their
 // names come from the catalogue (options.<key>.name, options.<key>.values.<value>).
 const OPTIONS = {
@@ -102,7 +107,8 @@ class Practice {
     this.colon = this.lang === "fr" ? "\u202f: " : ": ";
     this.plurals = new Intl.PluralRules(this.lang);
     const prefs = store.loadPrefs({ levels: LEVELS, speeds: SPEED_NAMES, presets: Object.keys(PRESETS), options: OPTIONS });
-    const stats = store.loadStats({ levels: LEVELS, presets: Object.keys(PRESETS) });
+    this.ruleKeys = Object.keys(PRESETS.standard ?? {});
+    const stats = store.loadStats({ levels: LEVELS, presets: Object.keys(PRESETS), keys: this.ruleKeys });
     const saved = store.loadMatch();
     this.prefs = prefs.value;
     this.stats = stats.value;
@@ -123,27 +129,53 @@ class Practice {
     const forget = () => history.replaceState(null, "", location.pathname + location.hash);
     const inProgress = saved && !saved.counted;
     if (link) {
+      // A reload resumes the match instead of dealing the link once more.
+      forget();
+      const level = query.get("level") || this.prefs.level || GENTLEST;
+      // The link is checked before anything is asked: a broken link never offers to give up
+      // the match in progress.
+      let problem = null;
+      try {
+        problem = (await this.ask({ op: "practice.link", link, level })).problem;
+      } catch (error) {
+        problem = { part: null, kind: "bad", value: "", error };
+      }
+      if (problem) {
+        this.badLink(problem, query);
+        if (inProgress) await this.resume(saved);
+        else this.showSetup(true);
+        return;
+      }
       if (inProgress && !(await this.confirm("practice.confirm.link", "practice.confirm.open_link", "practice.confirm.resume"))) {
-        forget();
         await this.resume(saved);
         return;
       }
       try {
-        const level = query.get("level") || this.prefs.level || LEVELS[0];
         await this.startMatch({ link, level });
       } catch (error) {
-        const part = badLinkPart(error);
-        this.notice("link", this.t(`practice.bad_link.${part ?? "other"}`, { value: part ? (query.get(part) ?? "") : "" }) + " " + this.t("practice.bad_link.after"), { part: part ?? "" });
-        this.root.dataset.error = String(error.message);
+        this.badLink({ part: badLinkPart(error), kind: "bad", value: "", error }, query);
         if (inProgress) await this.resume(saved);
         else this.showSetup(true);
       }
-      // A reload resumes this match instead of dealing the link once more.
-      forget();
       return;
     }
     if (saved) await this.resume(saved);
     else this.showSetup(true);
+  }
+
+  // What is wrong with a deal link (engine/surfaces/practice_api.py link_problem), in words.
+  badLink(problem, query) {
+    const part = problem.part;
+    let key = `practice.bad_link.${part ?? "other"}`;
+    if (problem.kind === "empty") key = part === "seed" ? "practice.bad_link.seed_empty" : "practice.bad_link.empty";
+    else if (problem.kind === "too_large") key = "practice.bad_link.seed_too_large";
+    const value = problem.value || (part ? (query.get(part) ?? "") : "");
+    // The largest shuffle number, grouped as the language writes numbers (it is beyond a
+    // JavaScript number's exact range, so BigInt).
+    const limit = /^\d+$/.test(problem.limit ?? "") ? BigInt(problem.limit).toLocaleString(this.lang) : "";
+    const text = this.t(key, { value, name: part ?? "", limit });
+    this.notice("link", `${text} ${this.t("practice.bad_link.after")}`, { part: part ?? "", problem: problem.kind });
+    if (problem.error) this.root.dataset.error = String(problem.error.message);
   }
 
   async resume(saved) {
@@ -159,6 +191,8 @@ class Practice {
     }
     this.counted = saved.counted;
     this.logEntries = saved.log;
+    // The log names the seats as the table does ("Computer 1"): it needs the match's players.
+    this.state = answer.state;
     this.renderLog();
     this.accept(answer, [{ kind: "resumed" }]);
     await this.present(answer, { focus: true });
@@ -224,6 +258,9 @@ class Practice {
     this.confirmBox = h("div", { class: "cj-pr-confirm", "data-role": "confirm", hidden: true });
     this.setup = this.buildSetup();
     this.scores = h("p", { class: "cj-pr-scores", "data-role": "scores" });
+    // A turned jack scored before any card: said on the table, beside the score it changed.
+    this.turnedJack = h("p", { class: "cj-pr-turned-jack", "data-role": "turned-jack", hidden: true });
+    this.undoNote = h("p", { class: "cj-pr-help", "data-role": "undo-note", hidden: true });
     this.turn = h("p", { class: "cj-pr-turn", "data-role": "turn", "aria-live": "polite" });
     this.menusButton = h("button", {
       type: "button",
@@ -257,9 +294,10 @@ class Practice {
     this.game = h(
       "div",
       { class: "cj-pr-game", hidden: true },
-      (this.bar = h("div", { class: "cj-pr-bar" }, this.scores, this.turn, h("div", { class: "cj-pr-tools" }, this.menusButton, this.settings))),
+      (this.bar = h("div", { class: "cj-pr-bar" }, this.scores, this.turnedJack, this.turn, h("div", { class: "cj-pr-tools" }, this.menusButton, this.settings))),
       this.tableElement,
       h("div", { class: "cj-pr-actions" }, this.buttons.hint, this.buttons.undo, this.buttons.newMatch),
+      this.undoNote,
       this.feedback,
       this.valuesLine,
       this.sheet,
@@ -324,9 +362,12 @@ class Practice {
     const target = h("input", { type: "number", name: "target", min: "1", max: "99", value: String(prefs.target ?? 10), "data-field": "target", required: true });
     const level = h(
       "select",
-      { name: "level", "data-field": "level" },
-      LEVELS.map((name) => h("option", { value: name, text: this.t(`practice.level_${name}`), selected: name === (this.prefs.level ?? LEVELS[0]) })),
+      { name: "level", "data-field": "level", "aria-describedby": "cj-pr-levels" },
+      LEVELS.map((name) => h("option", { value: name, text: this.t(`practice.level_${name}`), selected: name === (this.prefs.level ?? GENTLEST) })),
     );
+    // What each opponent is, all three in view: the reader chooses knowing what they face.
+    const levels = h("ul", { class: "cj-pr-levels", id: "cj-pr-levels", "data-role": "levels" },
+      LEVELS.map((name) => h("li", { "data-level": name }, h("strong", { text: this.t(`practice.level_${name}`) }), this.colon, this.t(`practice.level_about.${name}`))));
     this.cancelSetup = h("button", { type: "button", class: "md-button", "data-action": "cancel-setup", text: this.t("practice.back_to_match"), onclick: () => this.showSetup(false) });
     const form = h(
       "form",
@@ -340,6 +381,7 @@ class Practice {
         h("fieldset", { class: "cj-pr-options" }, h("legend", { text: this.t("practice.options") }), options),
         h("p", {}, h("label", {}, this.t("practice.target"), " ", target)),
         h("p", {}, h("label", {}, this.t("practice.level"), " ", level)),
+        levels,
         h("p", {}, h("button", { type: "submit", class: "md-button md-button--primary", "data-action": "start", text: this.t("practice.start") }), " ", this.cancelSetup),
       ),
     );
@@ -469,8 +511,9 @@ class Practice {
       this.appendLog(entry);
     }
     if (this.state.match_over && !this.counted) {
-      const preset = String(this.state.rules_text ?? "standard").split(",")[0];
-      this.stats = store.countMatch(this.stats, { level: this.state.level, preset, won: this.state.winner === HUMAN, points: this.state.scores[HUMAN] });
+      // Counted under the match's own rules: a house rule or a short target is not "Standard".
+      const rules = String(this.state.rules_text ?? "standard");
+      this.stats = store.countMatch(this.stats, { level: this.state.level, rules, won: this.state.winner === HUMAN, points: this.state.scores[HUMAN] });
       this.counted = true;
       this.renderStats();
     }
@@ -560,7 +603,7 @@ class Practice {
       hint: this.hintCard,
       trick: deal.trick,
       trickWinner: null,
-      stock: { count: deal.stock_count, top: deal.stock_top },
+      stock: { count: deal.stock_count, top: deal.stock_top, outOfPlay: deal.stock_out_of_play },
       trump: deal.trump,
       trumpCard: deal.trump_card,
       lastTrick: deal.last_trick,
@@ -583,7 +626,13 @@ class Practice {
       handCount: info.handCount - (drawn.has(info.seat) ? 1 : 0),
       known: info.known.filter((code) => code !== drawn.get(info.seat)),
     }));
-    view.stock = { count: view.stock.count + last.draws.length, top: last.draws.length ? (last.draws[0].card ?? null) : view.stock.top };
+    view.stock = {
+      count: view.stock.count + last.draws.length,
+      top: last.draws.length ? (last.draws[0].card ?? null) : view.stock.top,
+      // Before its draws the stock held a card for every player; after the last draw, the
+      // card left is out of play (as the engine said for the state after the trick).
+      outOfPlay: last.draws.length ? false : view.stock.outOfPlay,
+    };
     view.lastTrick = this.table.view?.lastTrick ?? null;
     return view;
   }
@@ -633,9 +682,20 @@ class Practice {
     // The score sheet is drawn anew: a button of it that had the keyboard keeps it (else the
     // focus would fall to <body> at the end of a deal).
     const focused = this.sheet.contains(document.activeElement) ? document.activeElement.dataset.action : null;
+    // Under a face-down stock, Undo stops at the last draw (engine: undo_hides_a_draw): say why.
+    this.undoNote.hidden = !state.undo_hides_draw;
+    this.undoNote.textContent = state.undo_hides_draw ? this.t("practice.undo_hidden_stock") : "";
+    this.renderTurnedJack();
     this.renderSheet();
     if (focused) this.sheet.querySelector(`[data-action="${focused}"]`)?.focus({ preventScroll: true });
     this.settle();
+  }
+
+  renderTurnedJack() {
+    const deal = this.state.deal;
+    const show = deal.jack_turned && !this.state.result;
+    this.turnedJack.hidden = !show;
+    setChildren(this.turnedJack, show ? this.sentence(deal.dealer, "reasons.jack_turned", { card: cardSpan(this.strings, deal.trump_card) }) : null);
   }
 
   settle() {
@@ -679,10 +739,12 @@ class Practice {
     const rows = result.reasons.map((reason) => {
       const params = { card: reason.card ? cardSpan(s, reason.card) : "", trick: String(reason.trick ?? ""), ...(reason.values ? s.cardValueParams(reason.values) : {}) };
       const why = reason.seat === null ? fill(s, reason.key, params) : this.sentence(reason.seat, reason.key, params);
-      return h("tr", { "data-point": reason.point, "data-seat": reason.seat === null ? "" : String(reason.seat) },
+      // A point after the one that won the match is not added (RULES.md §6.17): said so.
+      const counted = reason.counted !== false;
+      return h("tr", { "data-point": reason.point, "data-seat": reason.seat === null ? "" : String(reason.seat), "data-counted": String(counted) },
         h("th", { scope: "row", text: this.t(`points.${reason.point}`) }),
         h("td", { text: this.name(reason.seat) }),
-        h("td", {}, why));
+        h("td", {}, why, counted ? null : [" ", h("em", { "data-role": "not-counted", text: this.t("practice.not_counted") })]));
     });
     const children = [
       h("table", { class: "cj-pr-points", "data-role": "points" },
@@ -690,6 +752,7 @@ class Practice {
         h("thead", {}, h("tr", {}, h("th", { scope: "col", text: this.t("ui.points") }), h("th", { scope: "col", text: this.t("practice.who") }), h("th", { scope: "col", text: this.t("practice.why") }))),
         h("tbody", {}, rows)),
       result.game_values ? h("p", { "data-role": "game-values" }, `${this.t("ui.card_values")}${this.colon}${values}`) : null,
+      result.out_of_play ? h("p", { "data-role": "out-of-play" }, fill(s, "examples.out_of_play", { card: cardSpan(s, result.out_of_play) })) : null,
       h("p", { "data-role": "deal-score" }, `${this.t("ui.score")}${this.colon}${this.scoreText(result.scores_before)} → `, h("strong", { text: this.scoreText(result.scores_after) })),
     ];
     if (result.count_out_decides) {
@@ -733,8 +796,8 @@ class Practice {
     }
     const label = (name) => {
       if (name === store.EARLIER) return [this.t("practice.stats_earlier"), ""];
-      const [level, preset] = name.split("/");
-      return [this.t(`practice.level_${level}`), this.t(`presets.${preset}.name`)];
+      const [level, text] = name.split("/");
+      return [this.t(`practice.level_${level}`), this.rulesLabel(text)];
     };
     const columns = ["level", "rules", "played", "won", "rate", "points", "streak", "best"];
     const rows = buckets.map(([name, b]) => {
@@ -753,6 +816,18 @@ class Practice {
           h("thead", {}, h("tr", {}, columns.map((column) => h("th", { scope: "col", text: this.t(`practice.stats_col.${column}`) })))),
           h("tbody", {}, rows))),
       h("p", {}, reset));
+  }
+
+  // "Standard · Match points to win: 2 · Turned jack: the dealer scores Jack at once".
+  rulesLabel(text) {
+    const rules = store.rulesOf(text, { presets: Object.keys(PRESETS), keys: this.ruleKeys });
+    if (!rules) return text;
+    const parts = [this.t(`presets.${rules.preset}.name`)];
+    for (const [key, value] of rules.differences) {
+      const shown = this.strings.lookup(`options.${key}.values.${value}`) ?? value;
+      parts.push(`${this.t(`options.${key}.name`)}${this.colon}${shown}`);
+    }
+    return parts.join(" · ");
   }
 
   async resetStats() {

@@ -1,5 +1,6 @@
 // What the puzzles keep in localStorage: the reader's progress (Glicko-2 rating, streak, puzzles
-// solved and missed) and personal puzzles saved from "Review the deal" on the practice page.
+// solved and missed), the filters last chosen (theme, difficulty), and personal puzzles saved
+// from "Review the deal" on the practice page.
 // Every load is checked (puzzle-rating.js): data this page did not write, or an older format,
 // is dropped and the caller is told (`dropped`), so it can say so in the page's language.
 //
@@ -8,7 +9,7 @@
 const HERE = new URL(import.meta.url);
 const rating = await import(new URL("puzzle-rating.js" + HERE.search, HERE).href);
 
-export const KEYS = { progress: "cj-puzzles-progress", personal: "cj-puzzles-personal" };
+export const KEYS = { progress: "cj-puzzles-progress", personal: "cj-puzzles-personal", filters: "cj-puzzles-filters" };
 
 function read(key) {
   try {
@@ -39,6 +40,15 @@ function load(key, check, empty) {
     // nothing more to do
   }
   return { value: empty(), dropped: true };
+}
+
+// The theme and difficulty chosen last, kept across reloads: {version, theme, level}.
+export function loadFilters(allowed) {
+  return load(KEYS.filters, (data) => rating.checkFilters(data, allowed), () => ({ version: rating.FILTERS_VERSION, theme: "", level: "" }));
+}
+
+export function saveFilters({ theme, level }) {
+  return write(KEYS.filters, { version: rating.FILTERS_VERSION, theme, level });
 }
 
 export function loadProgress() {

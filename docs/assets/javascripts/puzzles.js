@@ -73,15 +73,27 @@ class Puzzles {
     this.root.dataset.state = "ready";
     if (progress.dropped) this.notice(this.t("puzzles.corrupt"));
     if (personal.dropped) this.notice(this.t("puzzles.corrupt_personal"));
+    // The filters chosen last time (a value this page no longer offers is dropped, and said).
+    const filters = store.loadFilters({ themes: [...this.themeNames().map(([theme]) => theme), PERSONAL], levels: Object.keys(LEVELS) });
+    this.themeSelect.value = filters.value.theme;
+    this.levelSelect.value = filters.value.level;
+    if (filters.dropped) this.notice(this.t("puzzles.corrupt_filters"));
     this.renderProgress();
+    // ?puzzle=<id> opens that puzzle; ids are written in lower case, so P0148 is p0148. An id
+    // that names no puzzle is said, never silently replaced by the puzzle of the day.
     const query = new URLSearchParams(location.search);
     const asked = query.get("puzzle");
-    const personalAsked = this.personal.find((p) => p.id === asked);
+    const id = asked?.trim().toLowerCase();
+    const personalAsked = this.personal.find((p) => p.id === id);
+    const setAsked = this.set.find((p) => p.id === id);
     if (personalAsked) {
       this.themeSelect.value = PERSONAL;
       await this.open(personalAsked, "personal");
-    } else if (asked && this.set.some((p) => p.id === asked)) await this.open(this.set.find((p) => p.id === asked), "set");
-    else await this.openDaily();
+    } else if (setAsked) await this.open(setAsked, "set");
+    else {
+      if (asked !== null) this.notice(this.t("puzzles.unknown_id", { id: asked.slice(0, 40) }), "unknown-id");
+      await this.openDaily();
+    }
   }
 
   fail(error) {
@@ -118,14 +130,14 @@ class Puzzles {
     const t = (key, params) => this.t(key, params);
     this.themeSelect = h(
       "select",
-      { id: "cj-pz-theme", "data-role": "theme", onchange: () => this.next() },
+      { id: "cj-pz-theme", "data-role": "theme", onchange: () => this.filtersChanged() },
       h("option", { value: "", text: t("puzzles.all_themes") }),
       this.themeNames().map(([theme, name]) => h("option", { value: theme, text: name })),
       h("option", { value: PERSONAL, text: t("puzzles.personal"), "data-role": "personal-option" }),
     );
     this.levelSelect = h(
       "select",
-      { id: "cj-pz-level", "data-role": "difficulty", onchange: () => this.next() },
+      { id: "cj-pz-level", "data-role": "difficulty", onchange: () => this.filtersChanged() },
       h("option", { value: "", text: t("puzzles.any_difficulty") }),
       Object.keys(LEVELS).map((level) => h("option", { value: level, text: t(`puzzles.levels.${level}`) })),
     );
@@ -140,6 +152,8 @@ class Puzzles {
     );
     this.title = h("p", { class: "cj-pz-title", "data-role": "title" });
     this.themesLine = h("p", { class: "cj-pz-themes", "data-role": "themes" });
+    // The puzzle's own address, to share or keep (a personal puzzle lives on this device only).
+    this.linkLine = h("p", { class: "cj-pz-link" }, h("a", { "data-role": "puzzle-link", text: t("puzzles.link") }));
     this.task = h("p", { class: "cj-pz-task", "data-role": "task" });
     this.tableElement = h("div", { class: "cj-pz-table", role: "group", "aria-label": t("puzzles.table") });
     this.table = new CardTable(this.tableElement, { strings: this.strings, lang: this.lang, onCard: (code) => this.play(code) });
@@ -154,7 +168,7 @@ class Puzzles {
       this.button("delete", t("puzzles.delete"), () => this.deleteCurrent()),
     );
     this.progressBox = h("section", { class: "cj-pz-progress", "aria-label": t("puzzles.progress") });
-    setChildren(this.root, this.notices, controls, this.title, this.themesLine, this.task, this.tableElement, this.values, this.feedback, this.actions, this.progressBox);
+    setChildren(this.root, this.notices, controls, this.title, this.themesLine, this.linkLine, this.task, this.tableElement, this.values, this.feedback, this.actions, this.progressBox);
   }
 
   themeNames() {
@@ -162,8 +176,14 @@ class Puzzles {
     return [...themes].map((theme) => [theme, this.t(`puzzles.themes.${theme}`)]).sort((a, b) => a[1].localeCompare(b[1], this.lang));
   }
 
-  notice(text) {
-    this.notices.append(h("p", { class: "cj-pz-notice", text }));
+  notice(text, kind = null) {
+    this.notices.append(h("p", { class: "cj-pz-notice", "data-kind": kind, text }));
+  }
+
+  // A new theme or difficulty: kept for the next visit, and the next puzzle that fits.
+  filtersChanged() {
+    store.saveFilters({ theme: this.themeSelect.value, level: this.levelSelect.value });
+    this.next();
   }
 
   // The verdict: sentences (one paragraph each) and lines of play (elements, kept as they are).
@@ -191,6 +211,8 @@ class Puzzles {
       this.progressBox,
       h("p", { class: "cj-pz-progress-title", text: t("puzzles.progress") }),
       h("p", { "data-role": "rating", text: t("puzzles.rating", { rating: Math.round(p.player.rating), rd: Math.round(p.player.rd) }) }),
+      // A new rating swings hard (Glicko: it starts uncertain): the page says why, until it settles.
+      rating.isProvisional(p.player) ? h("p", { "data-role": "provisional", text: t("puzzles.provisional", { limit: rating.PROVISIONAL_RD }) }) : null,
       h("p", { "data-role": "streak", text: t("puzzles.streak", { n: p.streak, best: p.bestStreak }) }),
       h("p", { "data-role": "solved", text: t("puzzles.solved_count", { n: p.solved.length, total: this.set.length }) }),
       this.resetBox,
@@ -269,6 +291,7 @@ class Puzzles {
     };
     this.root.dataset.puzzle = puzzle.id;
     this.root.dataset.kind = kind;
+    this.showAddress(puzzle, kind);
     this.say();
     const t = (key, params) => this.t(key, params);
     if (kind === "personal") {
@@ -297,6 +320,21 @@ class Puzzles {
     } finally {
       this.busy = false;
     }
+  }
+
+  // The address follows the puzzle on screen: ?puzzle=<id>, so a reload or a shared address
+  // opens the same one; the puzzle of the day keeps the page's plain address (tomorrow it is
+  // another puzzle), and its link names it.
+  showAddress(puzzle, kind) {
+    const url = new URL(location.href);
+    if (kind === "daily") url.searchParams.delete("puzzle");
+    else url.searchParams.set("puzzle", puzzle.id);
+    if (url.href !== location.href) history.replaceState(null, "", url.pathname + url.search + url.hash);
+    const link = this.linkLine.firstElementChild;
+    const own = new URL(location.pathname, location.href);
+    own.searchParams.set("puzzle", puzzle.id);
+    link.setAttribute("href", own.pathname + own.search);
+    this.linkLine.hidden = kind === "personal";
   }
 
   record() {
@@ -470,7 +508,8 @@ class Puzzles {
     if (current.kind === "personal") return null;
     if (current.rated === null || current.rated === undefined) return this.t("puzzles.not_rated");
     const change = current.rated >= 0 ? `+${current.rated}` : `−${Math.abs(current.rated)}`;
-    return this.t("puzzles.rating_change", { rating: Math.round(this.progress.player.rating), change });
+    const key = rating.isProvisional(this.progress.player) ? "puzzles.rating_change_provisional" : "puzzles.rating_change";
+    return this.t(key, { rating: Math.round(this.progress.player.rating), change });
   }
 
   async retry() {

@@ -46,10 +46,12 @@ function summaryText(strings, counts) {
   return strings.t("analysis.ui.summary", { counts: parts.join(" · ") });
 }
 
-// How values and grades work, with the engine's own bands (never restated here).
-function helpText(strings, bands) {
+// How values and grades work, with the engine's own bands (never restated here). With three
+// players a value is the points won minus both opponents' (RULES.md §6.14), and no card is
+// ever known for sure (§6.13): the help says so.
+function helpText(strings, bands, players = 2) {
   const points = (chance) => String(Math.round(chance * 100));
-  return strings.t("analysis.ui.help", {
+  return strings.t(players === 3 ? "analysis.ui.help_three" : "analysis.ui.help", {
     good: band(strings, bands.value[0]), inaccuracy: band(strings, bands.value[1]), mistake: band(strings, bands.value[2]),
     win_good: points(bands.win_chance[0]), win_inaccuracy: points(bands.win_chance[1]), win_mistake: points(bands.win_chance[2]),
   });
@@ -193,6 +195,12 @@ class Review {
       this.bands = head.bands;
       this.trump = head.trump;
       this.replay = await this.engine.request({ op: "replay", record: this.dealRecord, narrator: this.seat });
+      if (!this.dealRecord.plays?.length) {
+        // A turned jack won the match before any card was played: nothing to grade, and why.
+        this.status.textContent = s.t("analysis.ui.no_cards_turned_jack");
+        this.root.dataset.empty = "turned_jack";
+        return;
+      }
       const mine = this.replay.states.slice(1).flatMap((state, index) => (state.play.seat === this.seat ? [index] : []));
       this.progress = h("progress", { max: String(mine.length), value: "0", "aria-hidden": "true" });
       this.root.append(this.progress);
@@ -252,7 +260,7 @@ class Review {
       h("h2", { class: "cj-rv-title", text: s.t("analysis.ui.review") }),
       this.status,
       h("div", { class: "cj-rv-tabs", role: "group" }, this.timelineButton, this.practiceButton, closeButton),
-      h("details", { class: "cj-rv-help" }, h("summary", { text: s.t("analysis.ui.how_graded") }), h("p", { text: helpText(s, this.bands) }), h("p", { text: s.t("analysis.ui.not_counted") })),
+      h("details", { class: "cj-rv-help" }, h("summary", { text: s.t("analysis.ui.how_graded") }), h("p", { text: helpText(s, this.bands, this.replay.players) }), h("p", { text: s.t("analysis.ui.not_counted") })),
       this.timeline,
       this.practice,
     );

@@ -576,10 +576,15 @@ class Stepper {
   }
 
   renderAnnotation(replay) {
-    // Under other rules the example's own note for the step stays, followed by the
-    // alternative's.
+    // Under other rules the example's own note for a step stays only while the deal has gone
+    // the same way so far (same cards, same winners, same draws); from the step where the
+    // story changes, only the alternative's notes are true of the table, so only they show.
     const base = this.replays.get(-1);
-    const own = this.alternative >= 0 ? base.notes.get(this.step) ?? [] : [];
+    let own = [];
+    if (this.alternative >= 0) {
+      const from = this.differenceStep(this.alternative, { story: true });
+      if (from === null || this.step < from) own = base.notes.get(this.step) ?? [];
+    }
     const notes = [...own, ...(replay.notes.get(this.step) ?? [])];
     const children = notes.map((note) => h("p", { html: note.html }));
     setChildren(this.annotation, ...children);
@@ -737,12 +742,15 @@ class Stepper {
   // The first step at which the deal under an alternative's rules differs from the example's
   // (a different state, or the step whose play those rules refuse), the last step when only
   // the count-out differs, or null when nothing differs.
-  differenceStep(index) {
+  // With `story`, only what happened counts (the cards, winners, draws and points), not which
+  // cards the rules would allow next.
+  differenceStep(index, { story = false } = {}) {
     const base = this.replays.get(-1);
     const other = this.replays.get(index);
     const shared = Math.min(base.states.length, other.states.length);
+    const shown = (state) => JSON.stringify(story ? { ...state, legal: null } : state);
     for (let step = 0; step < shared; step++) {
-      if (JSON.stringify(base.states[step]) !== JSON.stringify(other.states[step])) return step;
+      if (shown(base.states[step]) !== shown(other.states[step])) return step;
     }
     if (other.error || base.states.length !== other.states.length) return shared - 1;
     return JSON.stringify(base.result) === JSON.stringify(other.result) ? null : other.states.length - 1;
@@ -784,6 +792,13 @@ class Stepper {
         ),
       );
     }
+    if (at !== null) {
+      // What changes there, and (when that was only which cards may be played) where the play
+      // itself first goes another way.
+      children.push(...this.describeChange(at));
+      const story = this.differenceStep(this.alternative, { story: true });
+      if (story !== null && story !== at) children.push(...this.describeChange(story));
+    }
     if (other.error) {
       const error = other.error;
       children.push(
@@ -812,6 +827,32 @@ class Stepper {
     }
     setChildren(this.changes, ...children);
     this.changes.hidden = false;
+  }
+
+  // What is different at step `at` under the alternative's rules, in words: the card played,
+  // the trick's winner, or the cards the seat to move may play.
+  describeChange(at) {
+    const s = this.strings;
+    const before = this.replays.get(-1).states[at];
+    const after = this.current.states[at];
+    if (!before || !after) return [];
+    const line = (key, params) => h("p", { "data-role": "change", "data-step": String(at) }, fill(s, key, { n: String(at), ...params }));
+    if (before.play && after.play && before.play.card !== after.play.card) {
+      return [line("examples.change_play", { player: this.phrase(after.play.seat), card: cardSpan(s, after.play.card), other: cardSpan(s, before.play.card) })];
+    }
+    if (before.completed && after.completed && before.completed.winner !== after.completed.winner) {
+      return [line("examples.change_winner", { player: this.phrase(after.completed.winner), other: this.phrase(before.completed.winner) })];
+    }
+    const cards = (codes) => h("span", {}, codes.map((code, i) => [i ? " " : "", cardSpan(s, code)]));
+    const was = new Set(before.legal ?? []);
+    const now = new Set(after.legal ?? []);
+    const allowed = [...now].filter((code) => !was.has(code));
+    const refused = [...was].filter((code) => !now.has(code));
+    const seat = after.to_move;
+    const lines = [];
+    if (seat !== null && seat !== undefined && allowed.length) lines.push(line("examples.change_allowed", { player: this.phrase(seat), cards: cards(allowed) }));
+    if (seat !== null && seat !== undefined && refused.length) lines.push(line("examples.change_refused", { player: this.phrase(seat), cards: cards(refused) }));
+    return lines;
   }
 
   jump(step) {

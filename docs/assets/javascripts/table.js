@@ -13,7 +13,7 @@
 //     toMove, myTurn,                                  // whose turn, and whether the reader may play
 //     hand: [{ code, legal }], hint: code | null,      // the reader's hand, in display order
 //     trick: [{ seat, card }], trickWinner: seat | null,  // a finished trick still in view
-//     stock: { count, top: code | null }, trump: "S", trumpCard: code,
+//     stock: { count, top: code | null, outOfPlay }, trump: "S", trumpCard: code,
 //     lastTrick: { number, cards: [{ seat, card }], winner, draws: [{ seat, card | null }] } | null }
 //
 // Cards come from the sprite drawn by scripts/make_card_faces.py. Every card carries its name
@@ -261,10 +261,17 @@ export class CardTable {
           stock.top ? cardImage(s, stock.top, { class: `cj-tc cj-tc--${stock.top[1].toLowerCase()} cj-tb-pile-top` }) : backImage("stock-top"),
         )
       : el("div", { class: "cj-tb-pile cj-tb-pile--empty" });
+    // Three players: the card left after the last draw is never drawn and is out of play
+    // (RULES.md §3, §6.16), so it is not called a stock with a card left.
+    this.stock.dataset.outOfPlay = String(Boolean(stock.outOfPlay));
     put(this.stock,
-      el("p", { class: "cj-tb-label", text: this.t("ui.stock") }),
+      el("p", { class: "cj-tb-label", text: this.t(stock.outOfPlay ? "practice.out_of_play" : "ui.stock") }),
       pile,
-      el("p", { class: "cj-tb-label", "data-role": "stock-count", text: stock.count ? this.count("ui.cards_left", stock.count) : this.t("ui.stock_empty") }),
+      el("p", {
+        class: "cj-tb-label",
+        "data-role": "stock-count",
+        text: stock.outOfPlay ? this.t("practice.out_of_play_note") : stock.count ? this.count("ui.cards_left", stock.count) : this.t("ui.stock_empty"),
+      }),
     );
 
     // The trick: one place per seat, in playing order, each labelled with the seat's name.
