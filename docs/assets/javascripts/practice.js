@@ -19,11 +19,15 @@
 const HERE = new URL(import.meta.url);
 const VERSION = HERE.search;
 const [client, tableModule, store] = await Promise.all([
-  import(new URL("engine-client.js" + VERSION, HERE).href),
+  // The engine starts as soon as its client is there, while the other modules still load.
+  import(new URL("engine-client.js" + VERSION, HERE).href).then((client) => {
+    client.engine().start();
+    return client;
+  }),
   import(new URL("table.js" + VERSION, HERE).href),
   import(new URL("practice-store.js" + VERSION, HERE).href),
 ]);
-const { engine, earlyStrings, Strings, h, cardSpan, fill, setChildren, explainRefusal, loadStylesheet } = client;
+const { engine, earlyStrings, Strings, h, cardSpan, fill, setChildren, explainRefusal, loadStylesheet, showLoadFailure } = client;
 const { CardTable, SPEEDS, SPEED_NAMES, disclosure } = tableModule;
 
 const HUMAN = 0;
@@ -160,8 +164,11 @@ class Practice {
 
   fail(error) {
     this.root.dataset.state = "failed";
-    this.root.dataset.error = String(error && error.message ? error.message : error);
-    setChildren(this.root, h("p", { class: "cj-pr-failed", role: "alert", text: earlyStrings().load_failed }));
+    showLoadFailure(this.root, error, {
+      className: "cj-pr-failed",
+      message: earlyStrings().load_failed,
+      retry: () => new Practice(this.root).start(),
+    });
   }
 
   async ask(request) {

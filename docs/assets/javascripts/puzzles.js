@@ -15,12 +15,16 @@
 const HERE = new URL(import.meta.url);
 const VERSION = HERE.search;
 const [client, tableModule, rating, store] = await Promise.all([
-  import(new URL("engine-client.js" + VERSION, HERE).href),
+  // The engine starts as soon as its client is there, while the other modules still load.
+  import(new URL("engine-client.js" + VERSION, HERE).href).then((client) => {
+    client.engine().start();
+    return client;
+  }),
   import(new URL("table.js" + VERSION, HERE).href),
   import(new URL("puzzle-rating.js" + VERSION, HERE).href),
   import(new URL("puzzle-store.js" + VERSION, HERE).href),
 ]);
-const { engine, earlyStrings, Strings, h, setChildren, loadStylesheet, capitalise } = client;
+const { engine, earlyStrings, Strings, h, setChildren, loadStylesheet, capitalise, showLoadFailure } = client;
 const { CardTable } = tableModule;
 
 const DATA = new URL("../puzzles/puzzles.json" + VERSION, HERE).href;
@@ -82,8 +86,11 @@ class Puzzles {
 
   fail(error) {
     this.root.dataset.state = "failed";
-    this.root.dataset.error = String(error && error.message ? error.message : error);
-    setChildren(this.root, h("p", { class: "cj-pz-failed", role: "alert", text: earlyStrings().load_failed }));
+    showLoadFailure(this.root, error, {
+      className: "cj-pz-failed",
+      message: earlyStrings().load_failed,
+      retry: () => new Puzzles(this.root).start(),
+    });
   }
 
   t(key, params) {
