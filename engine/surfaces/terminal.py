@@ -107,10 +107,12 @@ class TerminalGame:
     def _human_card(self, deal: Deal) -> int | None:
         c = self.catalogue
         view = deal.view(HUMAN)
-        stock = (c.card(card_code(view.stock_top)) if view.stock_top is not None
+        # An empty stock has no top card and no count ("0 cards left" reads wrong, and in
+        # Portuguese CLDR puts 0 in "one"): say so in words, as the site's table does.
+        stock = (f"{c.text('ui.stock_top')}: {c.card(card_code(view.stock_top))} "
+                 f"({c.count('ui.cards_left', view.stock_count)})" if view.stock_top is not None
                  else c.text("ui.stock_empty"))
-        self.write(f"\n{c.text('ui.current_trick')}: {_cards(c, view.current_trick) or '—'} · "
-                   f"{c.text('ui.stock_top')}: {stock} ({c.count('ui.cards_left', view.stock_count)})")
+        self.write(f"\n{c.text('ui.current_trick')}: {_cards(c, view.current_trick) or '—'} · {stock}")
         hand = [card for card in range(52) if view.hand >> card & 1]
         self.write(f"{c.text('ui.hand')}: {_cards(c, hand)}")
         while True:

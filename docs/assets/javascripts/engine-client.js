@@ -536,6 +536,43 @@ export function capitalise(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
+// A line of play as the engine writes it (engine/analysis/lines.py: tricks of {seat, card}
+// with their winner), one catalogue sentence per trick from the reader's side: "Trick 21: you
+// 10♥, Computer 8♥: you win the trick." `you` is the reader's seat, `name(seat)` the table's
+// name of another seat. Two players only (exact lines exist only there): null otherwise.
+export function lineOfPlay(strings, tricks, { you, name }) {
+  if (!tricks?.length) return null;
+  const readable = tricks.every((trick) => trick.cards.length === 1 || (trick.cards.length === 2 && trick.cards.some((play) => play.seat === you)));
+  if (!readable) return null;
+  const items = tricks.map((trick) => {
+    const [first, second] = trick.cards;
+    const mineFirst = first.seat === you;
+    const other = mineFirst ? second : first;
+    const params = { n: String(trick.number), first: cardSpan(strings, first.card), player: other ? name(other.seat) : "" };
+    let key;
+    if (!second) key = mineFirst ? "you_first_open" : "other_first_open";
+    else {
+      params.second = cardSpan(strings, second.card);
+      key = `${mineFirst ? "you" : "other"}_first_${trick.winner === you ? "won" : "lost"}`;
+    }
+    return h("li", { "data-trick": String(trick.number), "data-winner": trick.winner === null ? "" : String(trick.winner) }, fill(strings, `analysis.line.${key}`, params));
+  });
+  return h("div", { class: "cj-line", "data-role": "line" }, h("p", { text: strings.t("analysis.line.title") }), h("ol", { class: "cj-line-tricks" }, items));
+}
+
+// Scroll the page just enough for `element` to be seen under Material's header (a phone's
+// verdict lands below the fold otherwise): its whole box if it fits, else its top.
+export function bringIntoView(element) {
+  if (!element?.isConnected) return;
+  const header = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
+  const { top, bottom } = element.getBoundingClientRect();
+  const gap = 8;
+  if (top >= header && bottom <= innerHeight) return;
+  const tooTall = bottom - top > innerHeight - header - 2 * gap;
+  const delta = top < header || tooTall ? top - header - gap : bottom - innerHeight + gap;
+  window.scrollBy({ top: delta, behavior: "instant" });
+}
+
 // The engine's refusal in the page language, citing (and linking) the rule.
 export function explainRefusal(strings, refusal) {
   const s = strings;
