@@ -43,3 +43,18 @@ MAX_MATCH_DEALS = 1_000
 MAX_DEALS = 10_000_000
 MAX_MATCHES = 1_000_000
 MAX_SIMULATED_SAMPLES = 20_000_000
+# Luck and skill (engine/analysis/luck.py): sampled stock orders per valued state. A deal values
+# about 60 states before the stock is empty, each on this many orders of baseline play-outs
+# ending in the exact solver, so one deal costs at most a few seconds in CPython.
+MAX_LUCK_SAMPLES = 64
+# The command line's luck: deals x sampled orders per run (the bots' own work is bounded as for
+# simulate, by MAX_SIMULATED_SAMPLES).
+MAX_LUCK_WORK = 2_000_000
+# "Did the computer peek?" (practice.peek): re-deals per decision, and sampled worlds per request
+# (the computer's decisions x (1 + re-deals) x the expert's worlds per decision): the default 3
+# re-deals at 64 worlds for every decision of a three-player deal (34 x 4 x 64 = 8,704) fit.
+MAX_PEEK_REDEALS = 8
+MAX_PEEK_WORLDS = 10_000
+# "Could I have won?" (practice.could_win): the expert decisions of the line played again x their
+# sampled worlds; a whole deal against the expert at its default 64 worlds (52 x 64) fits.
+MAX_REPLAY_WORLDS = 4_000

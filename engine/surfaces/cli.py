@@ -1,4 +1,4 @@
-"""The command line: replay, simulate, facts, play and analyse (also installed as `california-jack`).
+"""The command line: replay, simulate, facts, play, analyse and luck (also installed as `california-jack`).
 
 Exit codes (the same for every command, listed in `--help` and in the README):
 0 ok; 1 an illegal play or a bad record; 2 a usage error; 3 an internal error; 4 an I/O error
@@ -22,6 +22,8 @@ from engine.core.error_codes import EXIT_REFUSED, EXIT_STATUS, EXIT_USAGE, REQUE
 from engine.core.facts import facts
 from engine.core.limits import (
     MAX_DEALS,
+    MAX_LUCK_SAMPLES,
+    MAX_LUCK_WORK,
     MAX_MATCHES,
     MAX_SAMPLES,
     MAX_SIMULATED_SAMPLES,
@@ -357,6 +359,36 @@ def _run_analyse(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# ----- luck ---------------------------------------------------------------------------------
+
+
+def _run_luck(args: argparse.Namespace) -> int:
+    """Deals between bots, each split into luck and skill (engine/analysis/luck.py): one JSON
+    object per deal with --jsonl, then the summary line (engine/analysis/luck_runs.py)."""
+    from engine.analysis.luck_runs import figures, luck_deals, summary
+
+    rules = _parse_rules(args.rules)
+    bots = _bot_names(args.bots, rules.players)
+    work = args.deals * args.value_samples
+    if work > MAX_LUCK_WORK:
+        raise UsageError(
+            f"--deals {args.deals} x --value-samples {args.value_samples} is {work} sampled orders per "
+            f"valued state; at most {MAX_LUCK_WORK} per run (MAX_LUCK_WORK: fewer --deals or --value-samples)"
+        )
+    _check_sampled_worlds(args, rules, bots)
+    options: Json = {} if args.samples is None else {"samples": args.samples}
+    rows = []
+    for record, split in luck_deals(
+        rules, bots, args.deals, args.seed, samples=args.value_samples, value_seed=args.value_seed,
+        bot_options=options,
+    ):
+        rows.append(figures(split))
+        if args.jsonl:
+            _write(dump_json({"record": record, **split.to_dict(events=False)}))
+    _write(dump_json(summary(rows, bots, args.seed)))
+    return EXIT_OK
+
+
 # ----- the parser and main ------------------------------------------------------------------
 
 
@@ -419,6 +451,32 @@ def build_parser(prog: str = "python -m engine") -> argparse.ArgumentParser:
     analyse_cmd.add_argument("--text", action="store_true", help="print the annotated deal as text")
     analyse_cmd.add_argument("--lang", default="en", choices=LANGUAGES, help="language of --text")
     analyse_cmd.set_defaults(run=_run_analyse)
+    luck_cmd = command(
+        "luck", "play deals between bots and split each seat's net points into luck and skill"
+    )
+    luck_cmd.add_argument("--rules", default="standard", help="preset name or JSON rules object")
+    luck_cmd.add_argument(
+        "--bots", default="heuristic,heuristic",
+        help=f"comma-separated bot names, one per seat ({', '.join(BOTS)})",
+    )  # fmt: skip
+    luck_cmd.add_argument("--deals", type=_bounded_int(1, MAX_DEALS), default=1000)
+    luck_cmd.add_argument(
+        "--seed", type=_seed, default=0, help="seed of the deals, the bots and the values, 0..2**64-1"
+    )
+    luck_cmd.add_argument(
+        "--samples", type=_bounded_int(1, MAX_SAMPLES), default=None,
+        help=f"sampled worlds per expert decision (1..{MAX_SAMPLES}; default: the expert's own)",
+    )  # fmt: skip
+    luck_cmd.add_argument(
+        "--value-samples", type=_bounded_int(1, MAX_LUCK_SAMPLES), default=16,
+        help=f"sampled stock orders each state is valued on (1..{MAX_LUCK_SAMPLES}; default 16)",
+    )  # fmt: skip
+    luck_cmd.add_argument(
+        "--value-seed", type=_seed, default=None,
+        help="seed of the sampled stock orders only (default: --seed): the same deals valued again",
+    )  # fmt: skip
+    luck_cmd.add_argument("--jsonl", action="store_true", help="one JSON object per deal before the summary")
+    luck_cmd.set_defaults(run=_run_luck, matches=0, duplicate=False)
     return parser
 
 

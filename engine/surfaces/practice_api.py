@@ -30,6 +30,14 @@ Operations (answers are wrapped by web_api.handle in ``{"ok": true, ...}``):
 - ``practice.next``  ``{record}`` -> the next deal started (dealer passed to the left).
 - ``practice.link``  ``{link, level?}`` -> ``{problem}``: what is wrong with a deal link (null if
   nothing), read as ``practice.new`` reads it; see `link_problem`.
+- ``practice.peek``  ``{record, deal?, redeals?, samples?, seed?, only?}`` -> "Did the computer
+  peek?": every card the computer played in a finished deal (by default the last) chosen again
+  with the cards it could not see dealt again (engine/analysis/peek.py), and whether each card is
+  the same. ``only`` restricts it to some play indices (the page can show its progress).
+- ``practice.could_win`` ``{record, deal?, samples?}`` -> "Could I have won?": the same deal (same
+  seed) played again with the expert in the human's seat (the card a hint gives, with the hint's
+  seed) against the same opponent (the match's level and seeds); both results and the first
+  play where the lines part (engine/analysis/seat_swap.py).
 
 Everything an answer shows about the deal comes from the human's PlayerView.
 """
@@ -41,12 +49,21 @@ from dataclasses import fields
 from typing import Any
 
 from engine.ai.bots import make_bot
+from engine.analysis.peek import Decide
 from engine.core.boundary import check_int, clip, echo, field_name, is_ascii_digits, parse_ascii_int
 from engine.core.cards import SUITS, card_code, codes_of, mask_value, parse_card
 from engine.core.deal import Deal
 from engine.core.error_codes import RECORD, REQUEST, RULES, bad_input, code_for
 from engine.core.errors import IllegalPlay
-from engine.core.limits import MAX_MATCH_DEALS, MAX_PLAYS, MAX_SAMPLES, SEED_LIMIT
+from engine.core.limits import (
+    MAX_MATCH_DEALS,
+    MAX_PEEK_REDEALS,
+    MAX_PEEK_WORLDS,
+    MAX_PLAYS,
+    MAX_REPLAY_WORLDS,
+    MAX_SAMPLES,
+    SEED_LIMIT,
+)
 from engine.core.match import Match
 from engine.core.outcome import deal_result
 from engine.core.record import TURNED_JACK_WON
@@ -61,6 +78,8 @@ RECORD_FIELDS = ("v", "rules", "seed", "dealer", "level", "deals")
 HUMAN = 0
 LEVELS = ("random", "heuristic", "expert")
 DEFAULT_LEVEL = "expert"
+# Re-deals per decision in the peek check (each re-runs the computer's decision once more).
+DEFAULT_REDEALS = 3
 MAX_SEED = SEED_LIMIT - 1
 _RANK_ORDER = "AKQJT98765432"
 _RULE_TYPES = {f.name: type(getattr(Rules(), f.name)) for f in fields(Rules)}
@@ -562,8 +581,68 @@ def _samples(request: Json) -> int | None:
     return check_int(samples, "samples", 1, MAX_SAMPLES, code_for(REQUEST))
 
 
+def computer_seed(match_seed: int, deal_index: int, plays: int, seat: int) -> int:
+    """The seed of the computer's decision (or a hint) at `seat` after `plays` cards of deal
+    `deal_index`: a function of the match seed and where the decision is, never of the cards."""
+    return (match_seed * 1_000_003 + deal_index * 1_009 + plays * 31 + seat) % (1 << 32)
+
+
 def bot_seed(game: Game, seat: int) -> int:
-    return (game.seed * 1_000_003 + game.index * 1_009 + len(game.deal.plays) * 31 + seat) % (1 << 32)
+    return computer_seed(game.seed, game.index, len(game.deal.plays), seat)
+
+
+def computer_decider(game: Game, deal_index: int, level: str, samples: int | None) -> Decide:
+    """The computer's decision procedure in deal `deal_index` of the match, exactly as
+    `practice.bot` (and, for the human's seat at the expert level, `practice.hint`) decides:
+    a fresh bot of `level` seeded by `computer_seed`, given the seat's view only."""
+    options = {"samples": samples} if level == "expert" and samples is not None else {}
+
+    def decide(deal: Deal, index: int) -> int:
+        seat = deal.to_move
+        if seat is None:
+            raise ValueError("no decision: the deal is over")
+        seed = computer_seed(game.seed, deal_index, index, seat)
+        bot = make_bot(level, seed=seed, rules=game.rules, **options)
+        return bot.choose(deal.view(seat))
+
+    return decide
+
+
+def finished_index(game: Game, deal: Any) -> int:
+    """The index of a finished deal of the match: `deal`, by default the last finished one."""
+    finished = len(game.summaries)
+    if not finished:
+        raise bad_input(REQUEST, "deal", "the match record has no finished deal yet")
+    if deal is None:
+        deal = finished - 1
+    if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal < finished:
+        problem = f"expected a finished deal's index 0..{finished - 1}, got {echo(deal)}"
+        raise bad_input(REQUEST, "deal", problem)
+    return deal
+
+
+def finished_deal(game: Game, deal: Any) -> tuple[int, Deal, list[int]]:
+    """(index, the deal before any play, its plays) of a finished deal of the match that was
+    played (not decided by a turned jack before any card)."""
+    index = finished_index(game, deal)
+    plays = [parse_card(code) for code in game.plays[index]]
+    if not plays:
+        problem = f"deal {index} was decided by the turned jack before any card was played"
+        raise bad_input(REQUEST, "deal", problem)
+    fresh = Deal.from_seed(game.rules, deal_seed(game.seed, index), game.summaries[index].dealer)
+    return index, fresh, plays
+
+
+def _seats_of_plays(deal: Deal, plays: list[int]) -> list[int]:
+    """Who played each card of a legal deal (`deal` before any play; left unchanged)."""
+    replay = deal.copy()
+    seats = []
+    for card in plays:
+        seat = replay.to_move
+        assert seat is not None  # a finished deal's plays all have a seat to move
+        seats.append(seat)
+        replay.play(card)
+    return seats
 
 
 def computer_play(request: Json) -> Json:
@@ -613,6 +692,67 @@ def match_state(request: Json) -> Json:
     return _answer(Game(request.get("record")))
 
 
+def _play_indices(request: Json) -> set[int] | None:
+    only = request.get("only")
+    if only is None:
+        return None
+    if not isinstance(only, list) or len(only) > MAX_PLAYS:
+        problem = f"expected a list of at most {MAX_PLAYS} play indices, got {echo(only)}"
+        raise bad_input(REQUEST, "only", problem)
+    return {check_int(index, "only", 0, MAX_PLAYS - 1, code_for(REQUEST)) for index in only}
+
+
+def peek_deal(request: Json) -> Json:
+    """"Did the computer peek?": see the module doc and engine/analysis/peek.py."""
+    from engine.ai.expert import DEFAULT_SAMPLES
+    from engine.analysis.peek import peek_check, report
+
+    game = Game(request.get("record"))
+    index, deal, plays = finished_deal(game, request.get("deal"))
+    samples = _samples(request)
+    redeals = check_int(
+        request.get("redeals", DEFAULT_REDEALS), "redeals", 1, MAX_PEEK_REDEALS, code_for(REQUEST)
+    )
+    seed = check_int(request.get("seed", 0), "seed", 0, MAX_SEED, code_for(REQUEST))
+    only = _play_indices(request)
+    computer = [seat for seat in range(game.players) if seat != HUMAN]
+    seats = _seats_of_plays(deal, plays)
+    checked = [i for i, seat in enumerate(seats) if seat != HUMAN and (only is None or i in only)]
+    if game.level == "expert":
+        worlds = len(checked) * (1 + redeals) * (DEFAULT_SAMPLES if samples is None else samples)
+        if worlds > MAX_PEEK_WORLDS:
+            raise bad_input(
+                REQUEST, "redeals",
+                f"{len(checked)} decisions x (1 + {redeals} re-deals) x their sampled worlds is {worlds}; "
+                f"a request may ask for at most {MAX_PEEK_WORLDS} (fewer re-deals or samples, or `only`)",
+            )  # fmt: skip
+    decider = computer_decider(game, index, game.level, samples)
+    decisions = peek_check(deal, plays, computer, decider, redeals=redeals, seed=seed, only=only)
+    return {"deal": index, "level": game.level, **report(decisions)}
+
+
+def could_win(request: Json) -> Json:
+    """"Could I have won?": see the module doc and engine/analysis/seat_swap.py."""
+    from engine.ai.expert import DEFAULT_SAMPLES
+    from engine.analysis.seat_swap import play_in_seat
+
+    game = Game(request.get("record"))
+    index, deal, plays = finished_deal(game, request.get("deal"))
+    samples = _samples(request)
+    experts = len(plays) if game.level == "expert" else len(plays) // game.players
+    worlds = experts * (DEFAULT_SAMPLES if samples is None else samples)
+    if worlds > MAX_REPLAY_WORLDS:
+        raise bad_input(
+            REQUEST, "samples",
+            f"{experts} expert decisions x their sampled worlds is {worlds}; a request may ask for at "
+            f"most {MAX_REPLAY_WORLDS} (fewer samples)",
+        )  # fmt: skip
+    computer = computer_decider(game, index, "expert", samples)
+    opponent = computer_decider(game, index, game.level, samples)
+    answer = play_in_seat(deal, plays, HUMAN, computer, opponent)
+    return {"deal": index, "player": "expert", "level": game.level, **answer}
+
+
 OPERATIONS = {
     "practice.new": new_match,
     "practice.state": match_state,
@@ -622,5 +762,7 @@ OPERATIONS = {
     "practice.undo": undo_play,
     "practice.next": next_deal,
     "practice.link": link_problem,
+    "practice.peek": peek_deal,
+    "practice.could_win": could_win,
 }
 

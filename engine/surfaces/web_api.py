@@ -19,6 +19,9 @@ Requests (`op` picks the operation):
   every card played valued and graded (engine/analysis.py); `only` restricts it to some plays;
   a practice match record (with `deals`) is analysed at its deal number `deal` (default: the
   last finished deal). The answer adds the deal `record` analysed and the grade `bands`.
+- ``{"op": "luck", "record": {...}, "samples": K | null, "seed": S?}`` -> each seat's net points
+  split into `expected` + `luck` + `skill` (engine/analysis/luck.py), with every chance event's
+  luck and every card's change; a practice match record is read at its deal `deal` like analyse.
 - ``{"op": "puzzle_position", "record": {...}}`` -> the position at the end of the record (two
   players, stock empty) with every hand shown, and the card value each seat has won so far.
 - ``{"op": "puzzle_play", "record": {...}, "card": "QH" | null}`` -> the exact verdict on that
@@ -334,20 +337,29 @@ def analyse_deal(request: Json) -> Json:
     return {**result, "record": record, "bands": {"value": VALUE_BANDS, "win_chance": WIN_BANDS}}
 
 
+def luck_deal(request: Json) -> Json:
+    """`{"op": "luck", "record", "samples"?, "seed"?, "deal"?}` -> each seat's result split into
+    luck and skill (engine/analysis/luck.py), with every chance event and card; a practice match
+    record (with `deals`) is read at its deal `deal` (default: the last finished deal)."""
+    from engine.analysis.luck import LuckError, luck_of_deal
+
+    record = request.get("record")
+    if isinstance(record, dict) and "deals" in record:
+        record = _practice_deal_record(record, request.get("deal"))
+    try:
+        result = luck_of_deal(record, samples=request.get("samples"), seed=request.get("seed", 0))
+    except LuckError as error:
+        raise BadRequest(error.code, str(error), error.field) from None
+    return {**result, "record": record}
+
+
 def _practice_deal_record(match_record: Json, deal: Any) -> Json:
     """The deal record (seed, dealer, plays, scores before it) of one finished deal of a
     practice match record: `deal` is its index, by default the last finished deal."""
-    from engine.surfaces.practice_api import Game, deal_seed
+    from engine.surfaces.practice_api import Game, deal_seed, finished_index
 
     game = Game(match_record)
-    finished = len(game.summaries)
-    if not finished:
-        raise bad_input(REQUEST, "deal", "the match record has no finished deal yet")
-    if deal is None:
-        deal = finished - 1
-    if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal < finished:
-        problem = f"expected a finished deal's index 0..{finished - 1}, got {echo(deal)}"
-        raise bad_input(REQUEST, "deal", problem)
+    deal = finished_index(game, deal)
     summary = game.summaries[deal]
     return {
         "rules": game.rules.to_spec(),
@@ -407,6 +419,7 @@ OPERATIONS: dict[str, Operation] = {
     "replay": replay_steps,
     "try": try_card,
     "analyse": analyse_deal,
+    "luck": luck_deal,
     "puzzle_position": puzzle_position,
     "puzzle_play": puzzle_play,
 }

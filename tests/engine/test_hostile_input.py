@@ -230,7 +230,7 @@ def test_io_errors_exit_4_in_their_own_words(args, close, stdout, words):
 
 def test_every_help_and_the_readme_list_exit_code_4():
     assert "4  an I/O error" in EXIT_CODES_HELP
-    for command in ([], ["replay"], ["simulate"], ["facts"], ["play"], ["analyse"]):
+    for command in ([], ["replay"], ["simulate"], ["facts"], ["play"], ["analyse"], ["luck"]):
         assert "4  an I/O error" in run(*command, "--help").stdout.decode(), command
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "| 4 | an I/O error" in readme

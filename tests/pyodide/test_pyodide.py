@@ -78,6 +78,21 @@ def test_pyodide_gives_the_same_solver_values_and_hostile_answers_as_cpython():
     assert pyodide.stdout == cpython.stdout
 
 
+def test_pyodide_gives_the_same_replays_peek_checks_and_luck_as_cpython():
+    """Issue 24: "Could I have won?", the peek check and the luck split are deterministic from
+    the seeds and the same byte for byte in both runtimes."""
+    node = _require_node()
+    script = HERE / "replay_answers.py"
+    environment = {"PYTHONPATH": str(ROOT)}
+    cpython = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, cwd=ROOT, check=True, env=environment
+    )
+    pyodide = _run_in_pyodide(node, script)
+    assert pyodide.returncode == 0, pyodide.stderr.decode()
+    assert len(cpython.stdout.splitlines()) == 9
+    assert pyodide.stdout == cpython.stdout
+
+
 def test_pyodide_runs_the_command_line():
     node = _require_node()
     script = HERE / "cli_in_pyodide.py"
