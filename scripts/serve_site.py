@@ -10,6 +10,10 @@
   bundles, anything asked for with ?v=<hash>) may be kept for a year untouched;
   everything else (pages, sw.js, unversioned assets) must be revalidated, and
   answers If-None-Match / If-Modified-Since with 304.
+- A page address without its final "/" (/it/practice) is answered with a redirect to the
+  "/" address (query kept), never with the page: a page's relative links resolve against its
+  address, and one folder too high they open another language's pages. The service worker
+  does the same offline (scripts/hooks/service-worker.js).
 - The site's own translated 404 page for a missing URL.
 """
 
@@ -25,7 +29,7 @@ import re
 import sys
 from pathlib import Path
 from typing import ClassVar
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit, urlunsplit
 
 EXTRA_TYPES = {
     ".wasm": "application/wasm",
@@ -85,7 +89,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         local = Path(self.translate_path(self.path))
         if local.is_dir():
             if not parts.path.endswith("/"):
-                return super().send_head()  # the base class redirects to the folder with "/"
+                return self._redirect_to_folder(parts.path, parts.query)
             local = local / "index.html"
         if not local.is_file():
             self.send_error(404)
@@ -116,6 +120,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Content-Length", str(stat.st_size))
         self.end_headers()
         return open(served, "rb")  # the base class copies it to the client, then closes it
+
+    def _redirect_to_folder(self, path: str, query: str) -> None:
+        self.send_response(301)
+        self.send_header("Location", urlunsplit(("", "", path + "/", query, "")))
+        self.send_header("Content-Length", "0")
+        self.end_headers()
 
     def _not_modified(self, etag: str, mtime: int) -> bool:
         match = self.headers.get("If-None-Match")

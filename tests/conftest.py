@@ -89,20 +89,37 @@ def _key_requested(source, key) -> None:
         _requested_in_browser.add(key)
 
 
-def pytest_sessionfinish(session, exitstatus) -> None:
+# The browser tests still to finish in a session that collected the whole browser suite (else
+# None). The trace is written the moment the last of them finishes, so the unused-key test in
+# tests/site, which pytest runs after tests/browser, reads this run's trace, not the last one's.
+_browser_tests_left: set[str] | None = None
+
+
+def pytest_collection_finish(session) -> None:
+    global _browser_tests_left
     browser_dir = ROOT / "tests" / "browser"
     collected = {Path(str(item.path)) for item in session.items}
     every_file = set(browser_dir.glob("test_*.py"))
-    whole_suite = every_file <= collected and not session.config.option.keyword
+    if every_file <= collected and not session.config.option.keyword:
+        _browser_tests_left = {
+            item.nodeid for item in session.items if Path(str(item.path)).parent == browser_dir
+        }
+
+
+def pytest_runtest_logfinish(nodeid, location) -> None:
+    if _browser_tests_left is None or nodeid not in _browser_tests_left:
+        return
+    _browser_tests_left.discard(nodeid)
     # Written after failures too: a failure can only leave keys out, which the unused-key
     # test then reports, never hide an unused one.
-    if whole_suite and _requested_in_browser:
+    if not _browser_tests_left and _requested_in_browser:
         REQUESTED_KEYS.write_text(
             "# Catalogue keys the browser looked up during the last full browser test run\n"
             "# (written by tests/conftest.py; read by tests/site/test_catalogue_keys.py).\n"
             + "".join(f"{key}\n" for key in sorted(_requested_in_browser)),
             encoding="utf-8",
         )
+
 
     def __getattr__(self, name):
         return getattr(self._browser, name)

@@ -70,3 +70,26 @@ def serious_violations(page, selector: str) -> list[str]:
         for v in found
         if v["impact"] in ("serious", "critical")
     ]
+
+
+def overlapping_marks(page) -> list[str]:
+    """The card table's ▲ playable marks that print over the reader's name line."""
+    return page.evaluate(
+        """() => {
+            const line = document.querySelector('.cj-tb-name--you').getBoundingClientRect();
+            return [...document.querySelectorAll('.cj-tb-mark')]
+                .filter((mark) => mark.textContent)
+                .map((mark) => mark.getBoundingClientRect())
+                .filter((mark) => mark.top < line.bottom && mark.bottom > line.top)
+                .map((mark) => `mark ${mark.top}-${mark.bottom} over the line ${line.top}-${line.bottom}`);
+        }"""
+    )
+
+
+def seen_on_screen(box: dict, height: int, header: int = 48) -> bool:
+    """Whether a box (a verdict) is seen under Material's header: whole if it fits, else from
+    its top."""
+    if box["y"] < header - 0.5:
+        return False
+    fits = box["height"] <= height - header - 16
+    return box["y"] + box["height"] <= height + 0.5 if fits else box["y"] <= header + 16

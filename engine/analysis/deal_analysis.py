@@ -47,8 +47,13 @@ Grades
     mistake <= 0.16, blunder above. `graded_by` says which measure graded the decision. (Two
     players and a target up to `match_odds.MAX_TARGET` only; otherwise grades use values.)
 
-Reasons (engine/analysis_reasons.py) name what a non-best card gave up, as catalogue keys
-`analysis.reasons.<code>` in every language.
+Reasons (engine/analysis/reasons.py) name what a non-best card gave up, as catalogue keys
+`analysis.reasons.<code>` in every language: the decision's `reason` (the card played against
+the best card, for grades below good), and on every option row its own `reason` (against the
+best card; None for a best card) and `advantage` (the code of what the card played gives up
+against this one, worded from this card's side by `analysis.advantages.<code>`; None unless
+this card is worth more than the card played). Exact rows also carry `tricks`: the option and
+its optimal line written as tricks (engine/analysis/lines.py).
 """
 
 from __future__ import annotations
@@ -60,6 +65,7 @@ from typing import Any
 
 from engine.ai.endgame import EndgameSolver, solve_position
 from engine.ai.world import World, sample_world
+from engine.analysis.lines import line_tricks
 from engine.analysis.match_odds import MAX_TARGET, deal_win_chance
 from engine.analysis.reasons import reason_for
 from engine.core.boundary import echo
@@ -371,11 +377,18 @@ def _decision(
         if exact:
             row["line"] = [card_code(c) for c in option.line]
             row["reply"] = None if option.reply is None else card_code(option.reply)
+            row["tricks"] = line_tricks(deal, (card, *option.line))
         rows.append(row)
     by_card = {row["card"]: row for row in rows}
     top = max(row["value"] for row in rows)
     best = [row["card"] for row in rows if row["value"] >= top - TIE]
     played_row = by_card[card_code(played)]
+    for row in rows:
+        # Why this card is worse than the best, and what it does better than the card played:
+        # "Find a better card" explains a wrong pick, a right pick and the best card with them.
+        row["reason"] = None if row["value"] >= top - TIE else reason_for(deal, row, by_card[best[0]])
+        better = row["value"] > played_row["value"] + TIE
+        row["advantage"] = reason_for(deal, played_row, row) if better else None
     loss = round(top - played_row["value"], DECIMALS)
     decision: dict[str, Any] = {
         "play_index": index,

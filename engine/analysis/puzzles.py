@@ -55,6 +55,7 @@ from typing import Any
 from engine.ai.endgame import EndgameSolver
 from engine.ai.heuristic import HeuristicBot
 from engine.analysis.deal_analysis import TIE, OptionValue, endgame_solver, exact_option_values, is_exact
+from engine.analysis.lines import line_tricks
 from engine.analysis.reasons import reason_for
 from engine.core.boundary import echo
 from engine.core.cards import JACK, RANK_OF, SUIT_MASKS, SUIT_OF, TEN, card_code, make_card, parse_card
@@ -311,9 +312,12 @@ def judge(deal: Deal, card: Any) -> Json:
     position from `position_of`, left unchanged): the page's question.
 
     Returns the card's and the best card's values and points, whether the card is as good as
-    the best (`correct`), the points it gives up and the analysis reason if not, and `line`:
-    the cards that follow it on an optimal line (to the end of the deal if it was wrong, up to
-    the seat's next move if it was right). Raises PuzzleError for bad input.
+    the best (`correct`), the points it gives up and the analysis reason if not, what it does
+    better than the strongest wrong card if it is right (`advantage`, a reason code worded from
+    the right card's side), and `line`: the cards that follow it on an optimal line (to the end
+    of the deal if it was wrong, up to the seat's next move if it was right), with `tricks`:
+    the card and its line written as tricks (engine/analysis/lines.py). Raises PuzzleError for
+    bad input.
     """
     seat = deal.to_move
     assert seat is not None
@@ -343,6 +347,11 @@ def judge(deal: Deal, card: Any) -> Json:
         line = _replies(trial, mine.line, seat)
     else:
         line = list(mine.line)
+    # What a right card does better than the strongest wrong card (None if every card ties).
+    wrong = next((c for c in ranked if options[c].value < top.value - TIE), None)
+    advantage = None
+    if correct and wrong is not None:
+        advantage = reason_for(deal, {"card": card_code(wrong), "points": options[wrong].points}, played_row)
     return {
         "seat": seat,
         "card": card_code(chosen),
@@ -360,7 +369,9 @@ def judge(deal: Deal, card: Any) -> Json:
             if here not in (None, seat) and there in (None, seat)
         ],
         "reason": None if correct else reason_for(deal, played_row, best_row),
+        "advantage": advantage,
         "line": [card_code(c) for c in line],
+        "tricks": line_tricks(deal, [chosen, *line]),
     }
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.surfaces.catalogue import Catalogue, plural_category
+from engine.analysis.deal_analysis import VALUE_BANDS, WIN_BANDS
+from engine.surfaces.catalogue import Catalogue
 
 SEAT_LETTERS = "ABC"
 
@@ -21,6 +22,36 @@ def _number(value: float, catalogue: Catalogue, signed: bool = False) -> str:
 
 def _percent(chance: float, catalogue: Catalogue) -> str:
     return catalogue.text("analysis.ui.percent", n=round(chance * 100))
+
+
+def _band(value: float, catalogue: Catalogue) -> str:
+    """A band as written (0.5, not 0.50) in the language's decimal style."""
+    return str(value).replace(".", catalogue.text("analysis.ui.decimal"))
+
+
+def graded_by(decision: dict[str, Any], catalogue: Catalogue) -> str:
+    """Which measure graded the card, with its numbers and the scale in use (the page says the
+    same: docs/assets/javascripts/review.js)."""
+    if decision["graded_by"] == "win_chance":
+        played = next(o for o in decision["options"] if o["card"] == decision["played"])
+        top = max(o["win_chance"] for o in decision["options"])
+        good, inaccuracy, mistake = (str(round(band * 100)) for band in WIN_BANDS)
+        return catalogue.text(
+            "analysis.ui.graded_by_win_chance",
+            played=_percent(played["win_chance"], catalogue),
+            best=_percent(top, catalogue),
+            win_good=good,
+            win_inaccuracy=inaccuracy,
+            win_mistake=mistake,
+        )
+    good, inaccuracy, mistake = (_band(band, catalogue) for band in VALUE_BANDS)
+    return catalogue.text(
+        "analysis.ui.graded_by_value",
+        loss=_number(decision["loss"], catalogue),
+        good=good,
+        inaccuracy=inaccuracy,
+        mistake=mistake,
+    )
 
 
 def annotated_deal(analysis: dict[str, Any], lang: str = "en") -> str:
@@ -41,11 +72,9 @@ def annotated_deal(analysis: dict[str, Any], lang: str = "en") -> str:
         grade = text(f"analysis.grades.{decision['grade']}")
         head = text("analysis.ui.decision_other", player=player, card=catalogue.card(decision["played"]))
         line = "  " + text("analysis.ui.verdict", decision=head, grade=grade)
-        if decision["grade"] != "best":
-            loss = decision["loss"]
-            form = plural_category(catalogue.lang, loss, fraction_digits=2)
-            line += " — " + text(f"analysis.ui.loss_{form}", loss=_number(loss, catalogue))
         lines.append(line)
+        if decision["grade"] != "best":
+            lines.append("    " + graded_by(decision, catalogue))
         if decision["reason"]:
             lines.append("    " + text(f"analysis.reasons.{decision['reason']}"))
         if decision["grade"] != "best":

@@ -112,8 +112,8 @@ class TerminalGame:
     def _human_card(self, deal: Deal) -> int | None:
         c = self.catalogue
         view = deal.view(HUMAN)
-        # An empty stock is said once ("The stock is empty"), not as a top card with 0 cards left;
-        # a face-down stock has no top card to show, only its count.
+        # An empty stock is said once, in words ("0 cards left" reads wrong, and in Portuguese
+        # CLDR puts 0 in "one"); a face-down stock has no top card to show, only its count.
         left = c.count("ui.cards_left", view.stock_count)
         if not view.stock_count:
             stock = c.text("ui.stock_empty")

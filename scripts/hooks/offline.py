@@ -5,10 +5,13 @@
   build's pre-cache list — every page of every language, the assets they use, the search
   indexes, sitemaps and the engine archive — and a cache name taken from a hash of all of
   them, so any change to the site is a new service worker that replaces the old cache.
-  Pyodide is cached by the worker the first time the engine starts, not pre-cached.
-- every page: a link to the manifest, the theme colour, the touch icon, and a few bytes of
+  Pyodide is not pre-cached: the service worker saves it (the engine manifest's `files`)
+  when a page asks, at idle on a connection that is not metered (offline.js), or when the
+  engine first starts.
+- every page: a link to the manifest, the theme colour, the touch icon, a few bytes of
   script that register the service worker once the page has loaded (never before: the
-  page's own requests go first).
+  page's own requests go first) and then load offline.js, and the strings of the offline
+  notice in the page's language (offline.js writes it into the footer).
 """
 
 from __future__ import annotations
@@ -17,10 +20,16 @@ import hashlib
 import json
 import posixpath
 import re
+import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from mkdocs.plugins import event_priority
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import site_data
+import widgets
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = Path(__file__).with_name("service-worker.js")
@@ -53,12 +62,32 @@ def head_tags(root: str) -> str:
     )
 
 
-def registration(root: str) -> str:
+OFFLINE_MODULE = "assets/javascripts/offline.js"
+# The offline notice's strings (offline.js), by the name the module reads.
+NOTICE_KEYS = ("waiting", "saving", "saved", "save_data", "failed", "offline")
+
+
+def offline_strings(lang: str) -> dict[str, str]:
+    strings = {name: site_data.lookup(lang, f"offline.notice.{name}") for name in NOTICE_KEYS}
+    return {**strings, "megabytes": site_data.lookup(lang, "offline.megabytes"), "lang": lang}
+
+
+def registration(root: str, lang: str) -> str:
+    """Register the service worker after the page's load, then load offline.js (which needs it)."""
     sw = json.dumps(root + "sw.js")
+    # The same ?v= as the widgets' modules: offline.js and a widget share one engine-client.js.
+    module = json.dumps(f"{root}{OFFLINE_MODULE}?v={widgets.version()}")
+    strings = json.dumps(offline_strings(lang), ensure_ascii=False).replace("</", "<\\/")
     return (
-        "<script>if (\"serviceWorker\" in navigator) addEventListener(\"load\", () => "
-        f"navigator.serviceWorker.register({sw}).catch(() => {{}}));</script>\n"
+        f'<script type="application/json" id="cj-offline-strings">{strings}</script>\n'
+        '<script>if ("serviceWorker" in navigator) addEventListener("load", () => '
+        f"navigator.serviceWorker.register({sw}).then(() => import({module})).catch(() => {{}}));</script>\n"
     )
+
+
+def page_language(page) -> str:
+    lang = page.file.src_uri.split("/", 1)[0]
+    return lang if lang in site_data.LANGUAGES else site_data.LANGUAGES[0]
 
 
 def on_post_page(output: str, page, config) -> str:
@@ -72,7 +101,7 @@ def on_post_page(output: str, page, config) -> str:
         output = output[:head] + head_tags(root) + output[head:]
     body = output.rfind("</body>")
     if body >= 0:
-        output = output[:body] + registration(root) + output[body:]
+        output = output[:body] + registration(root, page_language(page)) + output[body:]
     return output
 
 
@@ -107,6 +136,15 @@ def manifest(config) -> dict:
     }
 
 
+def engine_files(engine_manifest: dict) -> list[tuple[str, int]]:
+    """What the engine needs: site-relative URLs (the manifest lists them relative to itself)
+    and sizes in bytes."""
+    return [
+        (posixpath.normpath(posixpath.join("assets/engine/", path)), size)
+        for path, size in engine_manifest["files"].items()
+    ]
+
+
 def service_worker(site: Path, engine_manifest: dict) -> str:
     """site/sw.js for this build; engine_manifest: site/assets/engine/manifest.json."""
     files = precache_list(site)
@@ -122,6 +160,7 @@ def service_worker(site: Path, engine_manifest: dict) -> str:
         .replace("__BUILD__", digest.hexdigest()[:12])
         .replace("__PYODIDE_VERSION__", pyodide_version)
         .replace("__SNAPSHOT_CACHE__", engine_manifest["snapshot_cache"])
+        .replace("__ENGINE_FILES__", json.dumps(engine_files(engine_manifest)))
         .replace("__PRECACHE__", json.dumps(files, indent=0))
     )
 
@@ -135,3 +174,8 @@ def on_post_build(config) -> None:
     (site / "manifest.webmanifest").write_text(json.dumps(manifest(config), indent=1), encoding="utf-8")
     pyodide_manifest = json.loads((site / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))
     (site / "sw.js").write_text(service_worker(site, pyodide_manifest), encoding="utf-8")
+
+
+def on_pre_build(config) -> None:
+    # `mkdocs serve` rebuilds in one process: the scripts' version changes with them.
+    widgets.on_pre_build(config)

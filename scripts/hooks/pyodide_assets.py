@@ -11,7 +11,10 @@ site/assets/engine/manifest.json tells the worker where both are, how many
 bytes each file has (for a real progress bar), Pyodide's lock-file header (the
 worker hands Pyodide a lock file with no packages, so Pyodide never downloads
 pyodide-lock.json: the engine needs no package) and the name of the cache that
-keeps this engine's memory snapshot (engine-snapshot.js).
+keeps this engine's memory snapshot (engine-snapshot.js). It also lists every
+file the engine needs (`files`) and what they cost to download (`download_bytes`,
+their Brotli copies): the service worker saves them for offline use in the
+background, and the pages say how much that is (offline.js).
 
 The archive holds the engine precompiled: sourceless .pyc files made by the
 shipped Pyodide itself (compile_engine.mjs, run under Node, cached in
@@ -30,12 +33,17 @@ import json
 import logging
 import shutil
 import subprocess
+import sys
 import tempfile
 import zipfile
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import precompress
 
 log = logging.getLogger("mkdocs.hooks.pyodide_assets")
 
@@ -72,7 +80,7 @@ def pyodide_version() -> str:
 
 
 def pyodide_folder(version: str) -> str:
-    """The site-relative folder of one Pyodide version, e.g. 'pyodide/314.0.7/'."""
+    """The site-relative folder of one Pyodide version, e.g. 'pyodide/314.0.8/'."""
     return f"pyodide/{version}/"
 
 
@@ -173,6 +181,15 @@ def write_engine_archive(folder: Path) -> str:
     return name
 
 
+def download_bytes(path: Path) -> int:
+    """What a browser downloads for one file: its Brotli copy (precompress.py writes the same
+    bytes, from the same cache, at the end of the build), or the file when that is smaller."""
+    data = path.read_bytes()
+    if precompress.brotli is None:
+        return len(data)
+    return min(len(data), len(precompress.compressed(data, ".br", path.suffix)))
+
+
 def snapshot_cache(version: str, archive: str) -> str:
     """The Cache Storage name of the engine's memory snapshot (engine-snapshot.js).
 
@@ -201,6 +218,17 @@ def on_post_build(config) -> None:
         "lock_info": lock_header(),
         "boot_bytes": {name: (pyodide_dir / name).stat().st_size for name in BOOT_FILES},
         "snapshot_cache": snapshot_cache(version, archive),
+        # Everything the engine needs, relative to the manifest, and its size: what "works
+        # offline" saves.
+        "files": {
+            **{
+                f"../../{pyodide_folder(version)}{name}": (pyodide_dir / name).stat().st_size
+                for name in PYODIDE_FILES
+            },
+            archive: (engine_folder / archive).stat().st_size,
+        },
+        "download_bytes": sum(download_bytes(pyodide_dir / name) for name in PYODIDE_FILES)
+        + download_bytes(engine_folder / archive),
     }
     (engine_folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
     log.info("pyodide %s copied; engine archive %s, %d bytes", version, archive, manifest["bytes"])

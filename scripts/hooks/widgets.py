@@ -45,6 +45,15 @@ REVIEW_ON = (PRACTICE, STEPPER)
 DEFAULT_LANGUAGE = "en"
 # Strings the page needs before (or without) the engine, per widget: the name the page reads
 # and the catalogue key it comes from. English is the fallback per key.
+# Why the engine did not load, when it is not there (engine-client.js showLoadFailure).
+_LOAD_FAILURE_KEYS = {
+    "offline": "offline.engine_offline",
+    "offline_size": "offline.engine_size",
+    "offline_todo": "offline.engine_todo",
+    "network_failed": "offline.engine_network",
+    "retry": "offline.retry",
+    "megabytes": "offline.megabytes",
+}
 EARLY_KEYS = {
     # The stepper shows its controls before the engine starts (it starts when they are used).
     STEPPER: {
@@ -55,9 +64,10 @@ EARLY_KEYS = {
         "next": "ui.next",
         "last": "ui.last",
         "step": "ui.step",
+        **_LOAD_FAILURE_KEYS,
     },
-    PRACTICE: {"loading": "ui.loading", "load_failed": "practice.load_failed"},
-    PUZZLES: {"loading": "ui.loading", "load_failed": "puzzles.load_failed"},
+    PRACTICE: {"loading": "ui.loading", "load_failed": "practice.load_failed", **_LOAD_FAILURE_KEYS},
+    PUZZLES: {"loading": "ui.loading", "load_failed": "puzzles.load_failed", **_LOAD_FAILURE_KEYS},
 }
 
 _BLOCK = re.compile(r"""<script\b[^>]*\bclass=["'][^"']*\bcj-example-data\b""")
@@ -104,6 +114,11 @@ def _version() -> str:
             digest.update(path.name.encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
+
+
+def version() -> str:
+    """The ?v= of this build's scripts (offline.js loads with it too: one engine-client.js)."""
+    return _version()
 
 
 @functools.cache

@@ -427,7 +427,7 @@ class PageWriter:
         else:
             verdict = esc(cat.ex("no_match_winner", target=rep.rules.target))
         return (
-            f'<table class="cj-table cj-values">\n<caption>{esc(cat.get("ui.count_out"))}</caption>\n{head}\n'
+            f'<table class="cj-table cj-values">\n<caption>{esc(cat.ex("deal_totals"))}</caption>\n{head}\n'
             + "\n".join(rows)
             + f'\n</table>\n\n<p class="cj-match"><strong>{verdict}</strong></p>\n'
         )

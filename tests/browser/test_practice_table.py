@@ -25,6 +25,7 @@ from practice_support import (
     wait_ready,
     wait_settled,
 )
+from support import LANGUAGES, PageWatch, overlapping_marks
 
 from engine.surfaces.web_api import handle
 
@@ -76,10 +77,15 @@ def test_hand_trick_and_stock_are_on_one_screen(watched_page, site_url, width, h
         before = position(table)
         page.evaluate("() => document.querySelector('[data-role=hand] [data-legal=true]').click()")
         wait_settled(page, before)
-    # The navigation and the table of contents step aside while playing...
+    # The navigation and the table of contents step aside while playing (on a narrow screen
+    # the navigation is the closed drawer, off the screen until ☰ opens it)...
     assert page.evaluate("() => document.body.classList.contains('cj-table-mode')")
-    for selector in (".md-sidebar--primary", ".md-sidebar--secondary"):
-        assert not page.locator(selector).is_visible()
+    assert not page.locator(".md-sidebar--secondary").is_visible()
+    if width > 1220:
+        assert not page.locator(".md-sidebar--primary").is_visible()
+    else:
+        drawer = page.locator(".md-sidebar--primary").bounding_box()
+        assert drawer["x"] + drawer["width"] <= 1, drawer
     # ...and hand, trick and stock (with the trump and whose turn) are seen together, unscrolled.
     assert page.evaluate("() => window.scrollY") == 0
     for selector in (
@@ -491,4 +497,141 @@ def test_the_score_sheet_opens_the_review_when_it_is_there(watched_page, site_ur
     calls = page.evaluate("() => window.cjReviewCalls")
     assert calls == [{"inPage": True, "seat": 0, "lang": "es", "deals": 1, "engine": "function"}]
     page.locator("[data-role=review]").first.wait_for(timeout=TURN_TIMEOUT_MS)
+    check_clean(watched_page)
+
+
+# ----- the table on a phone (issue 20, item 4) --------------------------------------------------
+
+PHONE = {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True}
+SHOWN = "(e) => !!e && getComputedStyle(e).display !== 'none'"
+
+
+def known_card_steps(page) -> list[float]:
+    """How far each of the computer's face-up cards is from the one before, in card widths."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('[data-role=opponents] .cj-tc--known')]
+            .map((card) => card.getBoundingClientRect())
+            .map((rect, i, all) => (i ? (rect.left - all[i - 1].left) / rect.width : 1))"""
+    )
+
+
+def test_on_a_phone_the_menu_opens_the_marks_stay_clear_and_the_tips_are_for_touch(browser, site_url):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    watch = PageWatch(page)
+    no_motion(page)
+    page.goto(practice_url(site_url, "pt", "?seed=3&rules=standard,target:3&level=random"))
+    table = wait_ready(page)
+    wait_settled(page)
+    assert page.evaluate("() => document.body.classList.contains('cj-table-mode')")
+    # The ▲ marks of the playable cards never print over "▶ Você · Carteador · … sua vez".
+    assert overlapping_marks(page) == []
+    # Touch only: the tap tip, not the keyboard's.
+    assert table.locator("#cj-pr-touch").is_visible() and table.locator("#cj-pr-keys").is_hidden()
+    assert table.locator("[data-role=hand]").get_attribute("aria-describedby") == "cj-pr-touch"
+    # The computer's known cards lie face up, each showing most of its face.
+    while len(known_card_steps(page)) < 2:
+        assert play_first_legal(page, table) == "human"
+    assert min(known_card_steps(page)) >= 0.8, known_card_steps(page)
+    # ☰ during a match opens the menus: the drawer slides in with its links, in reach.
+    page.locator("label.md-header__button[for=__drawer]").tap()
+    link = page.locator(".md-sidebar--primary a[href$='puzzles/']").first
+    link.wait_for(state="visible")
+    page.wait_for_function(
+        """(link) => {
+            const r = link.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return r.left >= 0 && r.right <= innerWidth && hit?.closest('a') === link;
+        }""",
+        arg=link.element_handle(),
+    )
+    check_clean(watch)
+    context.close()
+
+
+def test_on_a_desktop_the_keyboard_tips_show_and_the_navigation_steps_aside(watched_page, site_url):
+    page = watched_page.page
+    no_motion(page)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(practice_url(site_url, "it", "?seed=3&rules=standard,target:3&level=random"))
+    table = wait_ready(page)
+    wait_settled(page)
+    assert table.locator("#cj-pr-keys").is_visible() and table.locator("#cj-pr-touch").is_hidden()
+    assert table.locator("[data-role=hand]").get_attribute("aria-describedby") == "cj-pr-keys"
+    assert overlapping_marks(page) == []
+    assert not page.evaluate(f"({SHOWN})(document.querySelector('.md-sidebar--primary'))")
+    check_clean(watched_page)
+
+
+def test_after_next_deal_the_score_and_turn_stay_in_view(browser, site_url):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    watch = PageWatch(page)
+    no_motion(page)
+    page.goto(practice_url(site_url, "pt", "?seed=21&rules=standard,target:3&level=random"))
+    table = wait_ready(page)
+    phase = wait_settled(page)
+    while phase == "human":
+        phase = play_first_legal(page, table)
+    assert phase == "next_deal"
+    before = position(table)
+    next_deal = table.locator("[data-role=sheet] [data-action=next]")
+    next_deal.scroll_into_view_if_needed()
+    assert page.evaluate("() => window.scrollY") > 100  # the button is far down the page
+    next_deal.tap()
+    wait_settled(page, before)
+    for selector in ("[data-role=scores]", "[data-role=turn]", "[data-role=opponents]", "[data-role=hand]"):
+        assert in_viewport(page, selector, 375, 740), selector
+    # Material's "Back to top" never lies over the computer's hand while playing.
+    top = page.evaluate(
+        f"""() => {{ const top = document.querySelector('.md-top');
+            return ({SHOWN})(top) && !top.classList.contains('md-top--hidden'); }}"""
+    )
+    assert not top
+    check_clean(watch)
+    context.close()
+
+
+def test_the_set_up_form_fits_a_phone_in_every_language(browser, site_url):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    wide = {}
+    for lang in LANGUAGES:
+        page.goto(practice_url(site_url, lang))
+        table = wait_ready(page)
+        table.locator("[data-role=setup]").wait_for()
+        sizes = page.evaluate(
+            """() => [document.documentElement.scrollWidth,
+                ...[...document.querySelectorAll('[data-role=setup] fieldset')]
+                    .map((fieldset) => fieldset.getBoundingClientRect().right)]"""
+        )
+        if max(sizes) > 375:
+            wide[lang] = sizes
+    assert not wide, wide
+    context.close()
+
+
+def test_the_keyboard_lands_on_the_score_sheet_when_a_deal_ends(watched_page, site_url):
+    page = watched_page.page
+    no_motion(page)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(practice_url(site_url, "it", "?seed=21&rules=standard,target:2&level=random"))
+    table = wait_ready(page)
+    phase = wait_settled(page)
+    while phase == "human":
+        before = position(table)
+        for _ in range(len(hand(table))):
+            if page.evaluate("() => document.activeElement.dataset.legal") == "true":
+                break
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+        phase = wait_settled(page, before)
+    # Never <body>: the score sheet's next step (the next deal, or a new match).
+    focused = page.evaluate(
+        """() => {
+            const focus = document.activeElement;
+            return [focus.closest('[data-role=sheet]') !== null, focus.dataset.action];
+        }"""
+    )
+    assert focused == [True, "next" if phase == "next_deal" else "new"]
     check_clean(watched_page)

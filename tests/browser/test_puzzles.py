@@ -7,7 +7,7 @@ import datetime
 import json
 
 import pytest
-from support import ROOT, language_prefix, serious_violations
+from support import ROOT, language_prefix, overlapping_marks, seen_on_screen, serious_violations
 
 from engine.analysis.puzzles import daily_index, judge, position_of
 
@@ -222,3 +222,92 @@ def test_a_blunder_saved_from_review_becomes_a_personal_puzzle(watched_page, sit
     root.locator(f"[data-role=hand] button[data-card='{first['best'][0]}']").click()
     page.wait_for_selector(".cj-puzzles[data-status=solved]", timeout=ANSWER_TIMEOUT_MS)
     assert watched_page.console_errors == []
+
+
+# ----- every answer explained, where the reader is looking (on a phone) -----------------------------
+
+PHONE = {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True}
+
+
+def line_sentences(cat: dict, tricks: list[dict], seat: int) -> list[str]:
+    """The sentences a line of tricks reads as, from the side of the puzzle's seat."""
+    def short(code: str) -> str:
+        return cat["ranks"][code[0]]["short"] + cat["suits"][code[1]]["symbol"]
+
+    sentences = []
+    for trick in tricks:
+        first, *rest = trick["cards"]
+        mine = "you" if first["seat"] == seat else "other"
+        if not rest:
+            key = f"{mine}_first_open"
+        else:
+            key = f"{mine}_first_{'won' if trick['winner'] == seat else 'lost'}"
+        cards = {"first": short(first["card"]), "second": short(rest[0]["card"]) if rest else ""}
+        opponent = cat["puzzles"]["opponent"]
+        sentences.append(cat["analysis"]["line"][key].format(n=trick["number"], player=opponent, **cards))
+    return sentences
+
+
+def shown_lines(root) -> list[str]:
+    items = root.locator("[data-role=feedback] [data-role=line] li")
+    return [items.nth(i).inner_text() for i in range(items.count())]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_answers_are_explained_trick_by_trick_and_a_finished_puzzle_is_nobodys(browser, site_url, scheme):
+    from engine import card_code
+
+    cat = catalogue("en")
+    puzzle = first_with(1)
+    deal = position_of(puzzle["record"])
+    seat = deal.to_move
+    wrong = next(card_code(c) for c in deal.legal_plays() if card_code(c) != puzzle["solution"][0])
+    refuted, right = judge(deal, wrong), judge(deal, puzzle["solution"][0])
+    context = browser.new_context(color_scheme=scheme, **PHONE)
+    page = context.new_page()
+    root = open_puzzle(page, site_url, "en", puzzle["id"])
+    your_turn = cat["practice"]["your_turn_short"]
+    you = root.locator(".cj-tb-name--you")
+    # A wrong card: the refutation trick by trick, naming who played what, with the reason.
+    root.locator(f"[data-role=hand] button[data-card='{wrong}']").click()
+    page.wait_for_selector(".cj-puzzles[data-status=failed]", timeout=ANSWER_TIMEOUT_MS)
+    feedback = root.locator("[data-role=feedback]")
+    assert shown_lines(root) == line_sentences(cat, refuted["tricks"], seat)
+    assert cat["analysis"]["reasons"][refuted["reason"]] in feedback.inner_text()
+    assert "best line" not in feedback.inner_text()
+    # The keyboard on "Next puzzle", the verdict in view under the header, nobody's turn.
+    assert page.evaluate("() => document.activeElement.dataset.action") == "next"
+    assert seen_on_screen(feedback.bounding_box(), 740), feedback.bounding_box()
+    assert your_turn not in you.inner_text() and root.locator(".cj-tb-turn").count() == 0
+    assert serious_violations(page, ".cj-puzzles") == []
+    # Show the solution: why the card is right, and its line.
+    root.locator("[data-action=show]").click()
+    page.wait_for_selector(".cj-puzzles[data-status=shown]", timeout=ANSWER_TIMEOUT_MS)
+    assert cat["analysis"]["advantages"][right["advantage"]] in feedback.inner_text()
+    assert shown_lines(root) == line_sentences(cat, right["tricks"], seat)
+    assert your_turn not in you.inner_text()
+    # Try again and solve it: the same explanation, and still nobody's turn at the end.
+    root.locator("[data-action=retry]").click()
+    page.wait_for_selector(".cj-puzzles[data-status=playing]", timeout=ANSWER_TIMEOUT_MS)
+    assert your_turn in you.inner_text()
+    root.locator(f"[data-role=hand] button[data-card='{puzzle['solution'][0]}']").click()
+    page.wait_for_selector(".cj-puzzles[data-status=solved]", timeout=ANSWER_TIMEOUT_MS)
+    assert cat["analysis"]["advantages"][right["advantage"]] in feedback.inner_text()
+    assert cat["puzzles"]["not_rated"] in feedback.inner_text()  # the first try counted
+    assert your_turn not in you.inner_text() and root.locator(".cj-tb-turn").count() == 0
+    assert page.evaluate("() => document.activeElement.dataset.action") == "next"
+    assert serious_violations(page, ".cj-puzzles") == []
+    # The opponent's open hand: each card shows most of its face, not only its corner.
+    steps = page.evaluate(
+        """() => [...document.querySelectorAll('[data-role=opponents] .cj-tc')]
+            .map((card) => card.getBoundingClientRect())
+            .map((rect, i, all) => (i ? (rect.left - all[i - 1].left) / rect.width : 1))"""
+    )
+    assert len(steps) >= 2 and min(steps) >= 0.8, steps
+    context.close()
+
+
+def test_the_playable_marks_stay_clear_of_the_name_line(watched_page, site_url):
+    page = watched_page.page
+    root = open_puzzle(page, site_url, "it", first_with(1)["id"])
+    assert overlapping_marks(page) == [] and root.locator(".cj-tb-mark:text('▲')").count() > 0

@@ -14,7 +14,7 @@ import random
 import re
 
 import pytest
-from support import ROOT, language_prefix, serious_violations
+from support import ROOT, language_prefix, seen_on_screen, serious_violations
 
 from engine import Deal, Rules, record_of
 from engine.ai.heuristic import HeuristicBot
@@ -210,3 +210,167 @@ def test_worked_example_analyse_switch_shows_each_steps_verdict(watched_page, si
     assert stepper.locator("[data-role=analysis]").is_hidden()
     assert watched_page.foreign_requests() == []
     assert watched_page.console_errors == []
+
+
+# ----- on a phone: the sentence first, the numbers folded and stacked, the table's names ------------
+
+PHONE = {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True}
+
+
+def within(page, selector: str, width: int) -> list[str]:
+    """Elements under `selector` that reach past the screen's right edge, or scroll sideways
+    inside themselves (text kept for screen readers only, in a 1 px box, is not counted)."""
+    return page.evaluate(
+        """([selector, width]) => [...document.querySelectorAll(selector + ' *')]
+            .filter((e) => e.getBoundingClientRect().width > 1 && !e.closest('thead'))
+            .filter((e) => {
+                const style = getComputedStyle(e);
+                const scrolls = /auto|scroll/.test(style.overflowX) && e.scrollWidth > e.clientWidth + 1;
+                return scrolls || e.getBoundingClientRect().right > width + 0.5;
+            })
+            .map((e) => e.tagName + '.' + e.className)""",
+        [selector, width],
+    )
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_review_on_a_phone_leads_with_the_sentence_and_folds_the_numbers(browser, site_url, scheme):
+    cat = catalogue("en")
+    ui = cat["analysis"]["ui"]
+    record = {**careless_deal(31), "scores_before": [3, 4]}  # known scores: graded by win chance
+    expected = analyse(record, seat=READER)["decisions"]
+    context = browser.new_context(color_scheme=scheme, **PHONE)
+    page = context.new_page()
+    open_review(page, site_url, "en", record)
+    review = page.locator("#review-box [data-role=review]")
+    # The table's names, never "Player B"; the reader's own sentence for the reader.
+    timeline = review.locator("[data-role=timeline]").inner_text()
+    assert cat["seats"]["seat"].format(letter="B") not in timeline
+    assert ui["decision"].format(player=cat["seats"]["computer"], card="").strip() in timeline
+    assert ui["decision_you"].format(card="").strip() in timeline
+    worst = max(range(len(expected)), key=lambda i: (expected[i]["loss"], expected[i]["win_loss"]))
+    decision = expected[worst]
+    assert decision["grade"] != "best" and decision["graded_by"] == "win_chance"
+    item = review.locator(f"li.cj-rv-mine[data-play-index='{decision['play_index']}']")
+    item.locator("summary").click()
+    # First the plain sentence, then the rule that graded the card with its scale; the numbers
+    # only behind "Details".
+    assert item.locator("[data-role=reason]").inner_text() == cat["analysis"]["reasons"][decision["reason"]]
+    graded = item.locator("[data-role=graded-by]")
+    assert graded.get_attribute("data-graded-by") == "win_chance"
+    assert graded.inner_text().startswith(ui["graded_by_win_chance"].split(":")[0])
+    numbers = item.locator("[data-role=numbers]")
+    assert numbers.is_hidden()
+    item.locator("[data-action=details]").click()
+    assert numbers.is_visible()
+    # Stacked on a phone: one block per card, every cell inside the screen, nothing scrolls.
+    cells = item.locator("table.cj-rv-options td")
+    assert cells.first.evaluate("(td) => getComputedStyle(td).display") == "block"
+    assert cells.first.get_attribute("data-label") == ui["col_value"] + ": "
+    assert within(page, "#review-box", 375) == []
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 375
+    assert serious_violations(page, "#review-box") == []
+    context.close()
+
+
+def _careless_with_an_exact_mistake() -> tuple[dict, list[dict], int]:
+    record = careless_deal(33)
+    decisions = analyse(record, seat=READER)["decisions"]
+    todo = [d for d in decisions if d["grade"] in ("inaccuracy", "mistake", "blunder")]
+    exact = next(i for i, d in enumerate(todo) if d["exact"])
+    return record, todo, exact
+
+
+def expected_line(cat: dict, tricks: list[dict], name: str) -> list[str]:
+    """The sentences a line of tricks reads as, from the reader's side (seat READER)."""
+    def short(code: str) -> str:
+        return cat["ranks"][code[0]]["short"] + cat["suits"][code[1]]["symbol"]
+
+    sentences = []
+    for trick in tricks:
+        first, second = trick["cards"]
+        mine = "you" if first["seat"] == READER else "other"
+        outcome = "won" if trick["winner"] == READER else "lost"
+        template = cat["analysis"]["line"][f"{mine}_first_{outcome}"]
+        cards = {"first": short(first["card"]), "second": short(second["card"])}
+        sentences.append(template.format(n=trick["number"], player=name, **cards))
+    return sentences
+
+
+def test_find_a_better_card_explains_each_answer_on_its_table(browser, site_url):
+    cat = catalogue("en")
+    ui = cat["analysis"]["ui"]
+    record, todo, exact = _careless_with_an_exact_mistake()
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    open_review(page, site_url, "en", record)
+    box = page.locator("#review-box")
+    box.locator("[data-action=find-better]").click()
+    panel = box.locator("[data-role=find-better]")
+    # The first one is estimated: Show names the best card and says why it is better.
+    first = todo[0]
+    position_box = panel.locator("[data-role=position]")
+    trump = analyse(record, seat=READER, only=[])["trump"]
+    assert cat["suits"][trump]["name"] in position_box.locator("[data-role=trump]").inner_text()
+    lead = position_box.locator("[data-role=lead], [data-role=trick]").first
+    if lead.get_attribute("data-role") == "trick":
+        assert cat["seats"]["computer"] in lead.inner_text()
+    else:
+        assert lead.inner_text() == ui["you_lead"]
+    played = panel.locator(f"button[data-card='{first['played']}']")
+    assert "played" in played.get_attribute("data-marks").split()
+    assert ui["played"] in played.inner_text()
+    panel.locator("[data-action=show]").click()
+    verdict = panel.locator("[data-role=verdict]")
+    best = next(o for o in first["options"] if o["card"] == first["best"][0])
+    assert cat["analysis"]["advantages"][best["advantage"]] in verdict.inner_text()
+    marked = panel.locator(f"button[data-card='{first['best'][0]}']")
+    assert "best" in marked.get_attribute("data-marks").split() and ui["best_mark"] in marked.inner_text()
+    # On to the first mistake where every card is known.
+    for _ in range(exact):
+        panel.locator("[data-action=next], [data-action=skip]").first.click()
+    decision = todo[exact]
+    options = {o["card"]: o for o in decision["options"]}
+    # The card played again: refuted with the engine's reason and the line, trick by trick.
+    panel.locator(f"button[data-card='{decision['played']}']").click()
+    assert verdict.get_attribute("data-verdict") == "refuted"
+    wrong = options[decision["played"]]
+    text = verdict.inner_text()
+    assert cat["analysis"]["reasons"][wrong["reason"]] in text
+    sentences = verdict.locator("[data-role=line] li")
+    assert [sentences.nth(i).inner_text() for i in range(sentences.count())] == expected_line(
+        cat, wrong["tricks"], cat["seats"]["computer"]
+    )
+    chosen = panel.locator(f"button[data-card='{decision['played']}']")
+    assert "chosen" in chosen.get_attribute("data-marks").split() and ui["mark_chosen"] in chosen.inner_text()
+    # In view on the phone, under the header.
+    assert seen_on_screen(verdict.bounding_box(), 740), verdict.bounding_box()
+    # The best card: accepted, with why it is better and its own line.
+    panel.locator(f"button[data-card='{decision['best'][0]}']").click()
+    assert verdict.get_attribute("data-verdict") == "accepted"
+    right = options[decision["best"][0]]
+    assert cat["analysis"]["advantages"][right["advantage"]] in verdict.inner_text()
+    sentences = verdict.locator("[data-role=line] li")
+    assert sentences.count() == len(right["tricks"])
+    marks = panel.locator(f"button[data-card='{decision['best'][0]}']").get_attribute("data-marks")
+    assert "best" in marks.split()
+    assert serious_violations(page, "#review-box") == []
+    context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_worked_examples_analysis_at_375_px_has_no_unreachable_scrolling_region(browser, site_url, scheme):
+    context = browser.new_context(color_scheme=scheme, **PHONE)
+    page = context.new_page()
+    page.goto(f"{site_url}fr/examples/{EXAMPLE}/")
+    page.locator(".cj-stepper [data-action=next]").first.focus()
+    page.wait_for_selector(".cj-stepper[data-state=ready]", timeout=LOAD_TIMEOUT_MS)
+    stepper = page.locator(".cj-stepper")
+    stepper.locator("[data-action=analyse]").click()
+    stepper.locator("[data-action=next]").click()
+    verdict = stepper.locator("[data-role=analysis] .cj-rv-step")
+    verdict.wait_for(timeout=ANALYSIS_TIMEOUT_MS)
+    verdict.locator("[data-action=details]").click()
+    assert within(page, ".cj-stepper", 375) == []
+    assert serious_violations(page, ".cj-stepper") == []
+    context.close()

@@ -124,12 +124,22 @@ def test_a_bad_snapshot_is_dropped_and_the_engine_starts_cold(context, site_url,
     assert started_from(page) == "snapshot"
 
 
-def test_the_snapshot_of_another_engine_is_never_restored(context, site_url, site_dir):
+@pytest.mark.parametrize("older", ["engine", "pyodide"])
+def test_the_snapshot_of_another_engine_is_never_restored(context, site_url, site_dir, older):
+    """A snapshot stored under another engine archive's name, or under Pyodide 314.0.7's (the
+    version before the pinned one), is not restored, and is dropped once this one is stored."""
     page = context.new_page()
     cold = start_engine(page, site_url + EXAMPLE)
     wait_stored(page)
     current = snapshot_cache(site_dir)
-    older = current.rsplit("-", 1)[0] + "-000000000000"  # the same Pyodide, another engine archive
+    if older == "engine":
+        older = current.rsplit("-", 1)[0] + "-000000000000"  # the same Pyodide, another engine archive
+    else:
+        version = json.loads((site_dir / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))[
+            "pyodide"
+        ]
+        older = current.replace(f"-{version}-", "-314.0.7-")  # the same engine archive, the older Pyodide
+        assert older != current
     page.evaluate(MOVE, [current, older])
     assert page.evaluate(CACHE_NAMES) == [older]
     again = start_engine(page, site_url + EXAMPLE)

@@ -472,14 +472,16 @@ def test_the_worker_answers_exactly_as_cpython(watched_page, site_url, site_dir)
 
 
 def test_failed_loading_leaves_a_message_and_the_static_example(watched_page, site_url, site_dir):
+    """A server error (a lost connection and offline have their own words: test_offline.py)."""
     page = watched_page.page
-    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=500, body=""))
     page.goto(example_url(site_url, "fr"))
     wake(page)
-    page.wait_for_selector(".cj-stepper[data-state=failed]", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_selector(".cj-stepper[data-state=failed][data-failure=other]", timeout=LOAD_TIMEOUT_MS)
     message = page.locator(".cj-stepper .cj-st-failed")
     assert message.inner_text() == catalogue("fr")["ui"]["load_failed"]
     assert message.get_attribute("role") == "alert"
+    assert page.locator(".cj-stepper [data-action=retry]").inner_text() == catalogue("fr")["offline"]["retry"]
     assert page.locator("table.cj-table").first.is_visible()  # the static walkthrough is still there
 
 

@@ -490,3 +490,125 @@ def test_low_given_up_is_told_as_lost_to_the_holder_under_low_by_holder():
         if card_code(hand[0])[0] == "T":  # a ten would be told as thrown away
             played["card"], best["card"] = best["card"], played["card"]
         assert reason_for(deal, played, best) == expected
+
+
+# ----- explanations: lines as tricks, a reason per option, the grading rule in words -------------
+
+
+def _flatten(tricks: list[dict]) -> list[str]:
+    return [play["card"] for trick in tricks for play in trick["cards"]]
+
+
+def test_lines_are_written_as_tricks_with_who_played_and_who_won():
+    from engine.analysis.lines import line_tricks
+
+    rng = random.Random(5)
+    checked = 0
+    while checked < 60:
+        deal = random_endgame(rng, rng.randrange(1, 6))
+        if deal.is_over:
+            continue
+        on_table = [card_code(card) for card in deal.current_trick]
+        cards = []
+        trial = deal.copy()
+        for _ in range(rng.randrange(1, 12)):
+            if trial.is_over:
+                break
+            card = rng.choice(list(trial.legal_plays()))
+            trial.play(card)
+            cards.append(card)
+        tricks = line_tricks(deal, cards)
+        # The first trick reads whole (the cards already on the table first), then the line.
+        assert _flatten(tricks) == on_table + [card_code(card) for card in cards]
+        first_number = len(deal.tricks) + 1
+        assert [trick["number"] for trick in tricks] == list(range(first_number, first_number + len(tricks)))
+        for trick in tricks:
+            seats = [play["seat"] for play in trick["cards"]]
+            assert seats == [(trick["leader"] + i) % deal.players for i in range(len(seats))]
+            done = trick["number"] <= len(trial.tricks)
+            if done:
+                assert trick["winner"] == trial.tricks[trick["number"] - 1].winner
+            else:  # the line stopped inside this trick
+                assert trick is tricks[-1] and trick["winner"] is None
+        checked += 1
+    assert line_tricks(deal, []) == []
+
+
+def test_every_option_says_why_it_is_worse_than_the_best_and_better_than_the_card_played():
+    for seed in (30, 33, 49):
+        record = careless_record(seed)
+        for decision in analyse(record, seat=0, only=range(36, 52))["decisions"]:
+            values = {o["card"]: o["value"] for o in decision["options"]}
+            played = values[decision["played"]]
+            for option in decision["options"]:
+                if option["card"] in decision["best"]:
+                    assert option["reason"] is None
+                else:
+                    assert option["reason"] in REASON_CODES
+                if option["value"] > played + 1e-9:
+                    assert option["advantage"] in REASON_CODES
+                else:
+                    assert option["advantage"] is None
+                if decision["exact"]:
+                    # The option and its optimal line, trick by trick.
+                    whole = [option["card"], *option["line"]]
+                    assert _flatten(option["tricks"])[-len(whole) :] == whole
+                    assert option["tricks"][-1]["winner"] is not None  # to the end of the deal
+                else:
+                    assert "tricks" not in option
+            # For a card graded below good, the best card's advantage is the decision's reason.
+            if decision["reason"] is not None:
+                best = next(o for o in decision["options"] if o["card"] == decision["best"][0])
+                assert best["advantage"] == decision["reason"]
+
+
+def careless_record(seed: int) -> dict:
+    """A finished deal in which seat 0 plays random legal cards against the heuristic bot."""
+    from engine.ai.heuristic import HeuristicBot
+
+    deal = Deal.from_seed(Rules(), seed, 1)
+    rng = random.Random(seed)
+    bot = HeuristicBot()
+    while not deal.is_over:
+        seat = deal.to_move
+        deal.play(rng.choice(list(deal.legal_plays())) if seat == 0 else bot.choose(deal.view(seat)))
+    return record_of(deal)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_reason_has_its_advantage_and_every_line_sentence_in_every_language(lang):
+    catalogue, english = Catalogue(lang), Catalogue("en")
+    for code in REASON_CODES:
+        text = catalogue.text(f"analysis.advantages.{code}")
+        assert text and (lang == "en" or text != english.text(f"analysis.advantages.{code}"))
+    for key in ("you_first_won", "you_first_lost", "other_first_won", "other_first_lost"):
+        text = catalogue.text(f"analysis.line.{key}")
+        assert all("{" + name + "}" in text for name in ("n", "first", "second", "player")), key
+    for key in ("you_first_open", "other_first_open"):
+        assert "{first}" in catalogue.text(f"analysis.line.{key}")
+    assert "{player}" not in catalogue.text("analysis.ui.decision_you")
+    value = catalogue.text("analysis.ui.graded_by_value")
+    chance = catalogue.text("analysis.ui.graded_by_win_chance")
+    assert all("{" + name + "}" in value for name in ("loss", "good", "inaccuracy", "mistake"))
+    names = ("played", "best", "win_good", "win_inaccuracy", "win_mistake")
+    assert all("{" + name + "}" in chance for name in names)
+
+
+def test_the_text_says_which_rule_graded_each_card_with_the_scale_in_use():
+    from engine.surfaces.analysis_text import annotated_deal
+
+    catalogue = Catalogue("en")
+    by_value = catalogue.text("analysis.ui.graded_by_value").split(":")[0]
+    by_chance = catalogue.text("analysis.ui.graded_by_win_chance").split(":")[0]
+    for scores, rule in ((None, by_value), ([8, 9], by_chance)):
+        record = careless_record(33)
+        if scores is not None:
+            record["scores_before"] = scores
+        result = analyse(record, samples=2, only=range(30, 52))
+        text = annotated_deal(result, "en")
+        graded = [d for d in result["decisions"] if d["grade"] != "best"]
+        assert graded
+        # One sentence per card that is not the best, naming the rule that graded it.
+        assert text.count(rule) == len(graded)
+        assert {d["graded_by"] for d in graded} == {"value" if scores is None else "win_chance"}
+        assert "Loss:" not in text

@@ -289,3 +289,28 @@ def test_card_themes_match_the_position():
             assert jack in held[0] or led_by == seat, puzzle["id"]
         if "capture_jack" in puzzle["themes"]:
             assert jack in held[1] or led_by == 1 - seat, puzzle["id"]
+
+
+def test_judge_writes_the_line_as_tricks_and_says_why_a_right_card_is_right():
+    for puzzle in ALL[:30]:
+        deal = position_of(puzzle["record"])
+        on_table = [_code(card) for card in deal.current_trick]
+        seat = deal.to_move
+        right = judge(deal, puzzle["solution"][0])
+        # What the right card does better than the strongest wrong card, from its side.
+        assert right["advantage"] in REASON_CODES and right["reason"] is None
+        cards = [play["card"] for trick in right["tricks"] for play in trick["cards"]]
+        assert cards == [*on_table, right["card"], *right["line"]]
+        assert right["tricks"][0]["number"] == len(deal.tricks) + 1
+        for card in deal.legal_plays():
+            if _code(card) == puzzle["solution"][0]:
+                continue
+            wrong = judge(deal, _code(card))
+            assert wrong["advantage"] is None
+            tricks = wrong["tricks"]
+            # A refutation is whole tricks to the end of the deal, each with its winner, and
+            # every trick has a card of the reader's: "you 10♥, Opponent 8♥: you win the trick".
+            cards = [play["card"] for trick in tricks for play in trick["cards"]]
+            assert cards == [*on_table, wrong["card"], *wrong["line"]]
+            assert all(trick["winner"] in (0, 1) and len(trick["cards"]) == 2 for trick in tricks)
+            assert all(any(play["seat"] == seat for play in trick["cards"]) for trick in tricks)

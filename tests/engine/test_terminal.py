@@ -73,3 +73,16 @@ def test_every_catalogue_has_the_terminal_keys():
     for path in LOCALES.glob("*.json"):
         tree = json.loads(path.read_text(encoding="utf-8"))
         assert "not_a_card" in tree["errors"], path.name
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_an_empty_stock_is_named_without_a_count_of_zero(lang):
+    # pt puts 0 in CLDR's "one": a count would print "Resta 0 carta". The site's table says
+    # "the stock is empty" instead; the terminal does the same.
+    game, out = _scripted_game(lang, [])
+    game.run()
+    catalogue = Catalogue(lang)
+    shown = [line for line in out if catalogue.text("ui.current_trick") in line]
+    assert any(line.endswith(catalogue.text("ui.stock_empty")) for line in shown)
+    assert not any(f"({catalogue.count('ui.cards_left', 0)})" in line for line in shown)
+    assert any(f"({catalogue.count('ui.cards_left', 40)})" in line for line in shown)

@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from html_index import LANGUAGES, all_pages, default_language_pages, page_language, parse
+from support import ROOT
 
 THIRD_PARTY = re.compile(r"(?:https?:)?//(?!127\.0\.0\.1[:/]|localhost[:/])[\w.-]+\.[a-z]{2,}", re.I)
 
@@ -126,6 +127,22 @@ def test_pyodide_is_self_hosted_under_versioned_names(site_dir):
     assert manifest["engine"] == f"engine-{digest}.zip"
     assert manifest["bytes"] == archive.stat().st_size
     assert manifest["boot_bytes"] == {name: (folder / name).stat().st_size for name in manifest["boot_bytes"]}
+    # Pinned exactly (package.json and its lock agree): the snapshot's name carries the version.
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    pinned = package["dependencies"]["pyodide"]
+    assert pinned == manifest["pyodide"] == lock["packages"]["node_modules/pyodide"]["version"]
+    assert manifest["snapshot_cache"] == f"cj-snapshot-{pinned}-{manifest['engine'].removesuffix('.zip')}"
+    # What "works offline" saves: every file the engine needs, with its size, and the download
+    # (the Brotli copies a browser gets).
+    files = {posixpath.normpath(posixpath.join("assets/engine", path)): size for path, size in manifest["files"].items()}
+    names = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+    assert files == {
+        **{f"pyodide/{pinned}/{name}": (folder / name).stat().st_size for name in names},
+        f"assets/engine/{manifest['engine']}": archive.stat().st_size,
+    }
+    download = sum((site_dir / f"{path}.br").stat().st_size for path in files)
+    assert manifest["download_bytes"] == download < sum(files.values()) / 3
 
 
 def test_text_and_binaries_have_precompressed_copies(site_dir):
@@ -173,6 +190,11 @@ def test_offline_service_worker_and_web_app_manifest(site_dir):
     assert not [path for path in precache if path.startswith("pyodide/") or path.endswith((".br", ".gz"))]
     assert re.search(r'const BUILD = "[0-9a-f]{12}";', sw)
     assert f'const PYODIDE_VERSION = "{manifest["pyodide"]}";' in sw
+    # The engine's files, which the service worker saves for offline use when a page asks.
+    engine_files = json.loads(re.search(r"const ENGINE_FILES = (\[.*?\]);", sw, re.S).group(1))
+    assert {path: size for path, size in engine_files} == {
+        posixpath.normpath(posixpath.join("assets/engine", path)): size for path, size in manifest["files"].items()
+    }
     app = json.loads((site_dir / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert app["name"] == "California Jack" and app["display"] == "standalone" and app["start_url"] == "./"
     sizes = set()
@@ -189,6 +211,14 @@ def test_offline_service_worker_and_web_app_manifest(site_dir):
         root = "/" if html.name == "404.html" or html.parent.name == "404" else "../" * depth or "./"
         assert f'<link rel="manifest" href="{root}manifest.webmanifest">' in text, html
         assert f'navigator.serviceWorker.register("{root}sw.js")' in text, html
+        assert re.search(rf'import\("{re.escape(root)}assets/javascripts/offline\.js\?v=[0-9a-f]{{12}}"\)', text), html
+    # The offline notice's strings, in the page's language.
+    for lang in LANGUAGES:
+        home = site_dir / ("index.html" if lang == "en" else f"{lang}/index.html")
+        found = re.search(r'<script type="application/json" id="cj-offline-strings">(.*?)</script>', home.read_text(encoding="utf-8"))
+        strings = json.loads(found.group(1))
+        catalogue = json.loads((ROOT / "engine" / "locales" / f"{lang}.json").read_text(encoding="utf-8"))["offline"]
+        assert strings == {**catalogue["notice"], "megabytes": catalogue["megabytes"], "lang": lang}
 
 
 def test_a_public_build_gets_absolute_alternates():

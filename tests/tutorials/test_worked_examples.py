@@ -289,6 +289,20 @@ def test_hearts_trump_page_gives_low_to_b_in_every_language():
         assert render.card_html("2H", cat) in markdown
 
 
+@pytest.mark.parametrize("lang", model.LANGUAGES)
+def test_the_count_out_heading_is_not_repeated_as_the_next_caption(lang):
+    # The section heading and the totals table under it said "Count-out" twice in a row.
+    pages = build_all(lang)
+    complete = [ex.slug for ex in EXAMPLES if engine.replay(copy.deepcopy(ex.data["record"]))["complete"]]
+    assert complete
+    for slug in complete:
+        markdown = pages[f"{slug}.md"][0]
+        heading = re.search(r"^## (.*) \{#count-out\}$", markdown, re.M)
+        caption = re.search(r'<table class="cj-table cj-values">\n<caption>(.*?)</caption>', markdown)
+        assert heading and caption, slug
+        assert heading.group(1) != caption.group(1), (lang, slug, heading.group(1))
+
+
 def test_cards_have_symbol_accessible_name_and_suit_class():
     symbols = set()
     for lang, cat in CATALOGUES.items():

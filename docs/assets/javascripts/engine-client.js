@@ -20,6 +20,7 @@ const STALL_MS = 25_000;
 // takes longer than this is given up.
 const BOOT_MS = 120_000;
 const VERSION = HERE.search;
+const { engineManifest, engineSaved, megabytes } = await import(new URL("engine-files.js" + VERSION, HERE).href);
 
 // Where each refusal's rule is explained, relative to the page language's home. The ids are
 // the fixed section ids of docs/_data/outline.yml, the same in every language.
@@ -36,19 +37,38 @@ export const RULE_LINKS = {
 
 // The engine starts on demand: creating this object costs nothing; the worker (and Pyodide's
 // download) starts at the first request, or when a widget calls start() because the reader
-// began to use it. Reading a page never downloads Pyodide.
+// began to use it. Reading a page never downloads Pyodide (the service worker may save it for
+// offline use in the background: offline.js).
 export class Engine {
   constructor() {
     this.worker = null;
     this.pending = new Map();
     this.nextId = 1;
     this.listeners = new Set();
+    this.wanted = false; // a widget asked for the engine (not only a start ahead of the reader)
+    this.idle();
+  }
+
+  // Back to "not started": no worker. A widget's start (or Retry, after a failure) starts a
+  // new one. A `ready` promise not settled yet is kept: whoever awaits it gets the next start.
+  idle() {
+    clearTimeout(this.watchdog);
+    this.worker?.terminate();
+    this.worker = null;
+    this.mode = ""; // "", or "warm" / "snapshot": started ahead of the reader (see start)
     this.stage = "idle"; // then "runtime", "engine", "ready" or "failed"
-    this.wanted = false; // a widget asked for the engine (not only warmWhenIdle)
     this.fraction = 0; // how much of the loading is done, 0..1
+    if (this.ready && !this.settled) return;
+    this.settled = false;
     this.ready = new Promise((resolve, reject) => {
-      this.resolveReady = resolve;
-      this.rejectReady = reject;
+      this.resolveReady = (value) => {
+        this.settled = true;
+        resolve(value);
+      };
+      this.rejectReady = (error) => {
+        this.settled = true;
+        reject(error);
+      };
     });
     this.ready.catch(() => {}); // every caller handles the rejection itself
   }
@@ -56,12 +76,21 @@ export class Engine {
   // Start the worker once; later calls do nothing. Returns the `ready` promise.
   // warm: started ahead of the reader (warmWhenIdle): the worker starts only from a stored
   // snapshot and otherwise stops ("unwarmed"), leaving the start to the reader.
-  start({ warm = false } = {}) {
-    if (!warm) this.wanted = true; // a widget needs it: a warm start that stops is redone
-    if (this.worker !== null || this.stage === "failed") return this.ready;
+  // snapshot: started ahead of the reader to make the memory snapshot (prepareSnapshot): the
+  // worker starts cold, stores the snapshot and stops, unless a widget wants it meanwhile.
+  start({ warm = false, snapshot = false } = {}) {
+    const ahead = warm || snapshot;
+    if (!ahead) this.wanted = true; // a widget needs it: a start ahead that stops is redone
+    if (this.worker !== null) {
+      // A widget adopts an engine started ahead of it that is already up.
+      if (!ahead && this.stage === "ready") this.resolveReady();
+      return this.ready;
+    }
+    if (this.stage === "failed") return this.ready;
+    this.mode = warm ? "warm" : snapshot ? "snapshot" : "";
     this.stage = "runtime";
     const url = new URL("engine-worker.js" + VERSION, HERE);
-    if (warm) url.hash = "warm";
+    if (this.mode) url.hash = this.mode;
     this.worker = new Worker(url, { type: "module" });
     this.worker.onmessage = (event) => this.onMessage(event.data);
     // The worker script itself failed to load, or crashed.
@@ -73,6 +102,27 @@ export class Engine {
     this.armWatchdog();
     this.report();
     return this.ready;
+  }
+
+  // Started only to make the snapshot, and nobody needs it (yet).
+  preparing() {
+    return this.mode === "snapshot" && !this.wanted;
+  }
+
+  // Make the memory snapshot ahead of any reader (see prepareSnapshot below); resolves with
+  // its size in bytes (0: not made, or the page's own start went first).
+  prepare() {
+    if (this.worker !== null || this.stage !== "idle") return Promise.resolve(0);
+    return new Promise((resolve) => {
+      this.resolvePrepared = resolve;
+      this.start({ snapshot: true });
+    });
+  }
+
+  prepared(size) {
+    performance.mark("cj-engine-prepared", { detail: size });
+    this.resolvePrepared?.(size);
+    this.resolvePrepared = null;
   }
 
   armWatchdog(downloaded = false) {
@@ -95,7 +145,7 @@ export class Engine {
       }
       if (message.stage === "ready") {
         clearTimeout(this.watchdog);
-        this.resolveReady();
+        if (!this.preparing()) this.resolveReady();
       } else {
         this.armWatchdog(message.stage !== "runtime" || (message.total > 0 && message.loaded >= message.total));
       }
@@ -105,18 +155,21 @@ export class Engine {
       const startTime = Math.max(0, message.at - performance.timeOrigin);
       performance.mark(`cj-engine-timing-${message.name}`, { startTime, detail: message.detail });
       rememberSnapshot(message.name, message.detail);
+    } else if (message.type === "prepared") {
+      // The snapshot is stored: the worker's job is done unless a widget wants it now.
+      this.prepared(message.size);
+      if (this.preparing()) {
+        this.idle();
+        this.report();
+      }
     } else if (message.type === "unwarmed") {
       // No snapshot after all: back to idle, and the reader's first use starts the engine.
       performance.mark("cj-engine-unwarmed");
-      clearTimeout(this.watchdog);
-      this.worker.terminate();
-      this.worker = null;
-      this.stage = "idle";
-      this.fraction = 0;
+      this.idle();
       if (this.wanted) this.start(); // a widget asked for it meanwhile: start for real
       else this.report();
     } else if (message.type === "failed") {
-      this.fail(new Error(message.message));
+      this.fail(Object.assign(new Error(message.message), { network: Boolean(message.network) }));
     } else if (message.type === "answer") {
       const waiting = this.pending.get(message.id);
       this.pending.delete(message.id);
@@ -129,7 +182,14 @@ export class Engine {
   }
 
   fail(error) {
-    if (this.stage === "failed" || this.stage === "ready") return;
+    if (this.stage === "failed" || (this.stage === "ready" && !this.preparing())) return;
+    if (this.preparing()) {
+      // Nobody was waiting: the reader's own start later says what is wrong, if anything is.
+      this.prepared(0);
+      this.idle();
+      this.report();
+      return;
+    }
     clearTimeout(this.watchdog);
     this.worker?.terminate(); // it may still be waiting on a download that will never come
     this.stage = "failed";
@@ -137,6 +197,13 @@ export class Engine {
     this.pending.forEach((waiting) => waiting.reject(error));
     this.pending.clear();
     this.rejectReady(error);
+  }
+
+  // After a failure: forget it, so that the next start (the reader's Retry) tries again.
+  retry() {
+    if (this.stage !== "failed") return;
+    this.idle();
+    this.report();
   }
 
   // listener(stage, fraction): called at once, then at every change.
@@ -171,9 +238,10 @@ export function engine() {
 // 0.6 s for an engine restored from its snapshot; started at idle once a stepper is in view,
 // the engine is ready 0.6 s after the page loaded and the press waits 0.14 s. That start
 // costs about 0.6 s of CPU and the worker's memory (a 31 MB Python heap), and nothing to
-// download: it is done only on a visit after this very build's engine has started once on
-// this browser (its snapshot is stored), never on a first visit (seconds of CPU and 5 MB: the
-// engine waits for the reader), and not when the reader asked to save data.
+// download: it is done only once this very build's snapshot is stored on this browser (by an
+// engine started once, or made at idle after the background save: prepareSnapshot below),
+// never from a cold start (seconds of CPU: the engine waits for the reader), and not when the
+// reader asked to save data.
 const SNAPSHOT_KEY = "cj-engine-snapshot"; // localStorage: the ?v=… whose snapshot is stored
 
 function rememberSnapshot(name, detail) {
@@ -217,6 +285,73 @@ export function warmWhenIdle(selector) {
   else addEventListener("load", begin, { once: true });
 }
 warmWhenIdle(".cj-stepper"); // practice and puzzles start their engine at once anyway
+
+// ----- the first use after the first visit: the snapshot made at idle --------------------------
+
+// Called by offline.js once the service worker has saved the engine for offline use, when the
+// browser is idle: start the engine in its worker (never on this page's main thread), store
+// its memory snapshot and stop. Every later start, on any page, then restores the snapshot
+// (scripts/bench_load.py measures it). Nothing is done when this build's snapshot is already
+// stored, or when the page's own engine has started (its start stores one). Resolves with
+// the stored size in bytes, 0 when none was made.
+export async function prepareSnapshot(cacheName) {
+  if (!cacheName || typeof caches === "undefined") return 0;
+  try {
+    if (await caches.has(cacheName)) return 0;
+  } catch {
+    return 0; // Cache Storage refused: nowhere to keep a snapshot
+  }
+  return engine().prepare();
+}
+
+// ----- when the engine cannot load --------------------------------------------------------------
+
+// Why it could not, for the reader: "offline" (no connection, and the engine is not saved on
+// this device), "network" (a download failed: the connection dropped), or "other" (an HTTP
+// error, a stall, a browser that cannot run it), with the download size when known.
+export async function failureKind(error) {
+  const manifest = await engineManifest();
+  const saved = await engineSaved(manifest);
+  const bytes = manifest?.download_bytes ?? null;
+  if (!navigator.onLine && saved !== true) return { kind: "offline", bytes };
+  if (error && error.network) return { kind: "network", bytes };
+  return { kind: "other", bytes };
+}
+
+// Replace a widget's content with the reason its engine did not load, in the page language
+// (the strings the build wrote into the page: earlyStrings), and a Retry button.
+// message: the widget's own text for any other failure; retry(): start the widget again
+// (the engine forgets its failure first). Resolves once the message is shown; the widget's
+// root then carries data-failure (offline, network, other).
+export async function showLoadFailure(root, error, { className, message, retry }) {
+  root.dataset.error = String(error && error.message ? error.message : error);
+  const early = earlyStrings();
+  const { kind, bytes } = await failureKind(error);
+  let text = message;
+  if (kind === "offline") {
+    const size = bytes ? (early.offline_size || "").replace("{size}", megabytes(bytes, early.lang, early.megabytes)) : "";
+    text = [early.offline, size, early.offline_todo].filter(Boolean).join(" ");
+  } else if (kind === "network") {
+    text = early.network_failed || message;
+  }
+  const again = h("button", {
+    type: "button",
+    class: "md-button",
+    "data-action": "retry",
+    text: early.retry || "Retry",
+    onclick: () => {
+      engine().retry();
+      delete root.dataset.failure;
+      delete root.dataset.error;
+      retry();
+      // The button is gone: keep the keyboard focus in the widget, never on <body>.
+      if (!root.hasAttribute("tabindex")) root.setAttribute("tabindex", "-1");
+      root.focus();
+    },
+  });
+  root.dataset.failure = kind;
+  setChildren(root, h("div", { class: "cj-load-failure" }, h("p", { class: className, role: "alert", text }), again));
+}
 
 // What the hook wrote into the page: loading/failure messages, language, language home.
 let early = null;
@@ -399,6 +534,43 @@ export function setChildren(element, ...children) {
 
 export function capitalise(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+// A line of play as the engine writes it (engine/analysis/lines.py: tricks of {seat, card}
+// with their winner), one catalogue sentence per trick from the reader's side: "Trick 21: you
+// 10♥, Computer 8♥: you win the trick." `you` is the reader's seat, `name(seat)` the table's
+// name of another seat. Two players only (exact lines exist only there): null otherwise.
+export function lineOfPlay(strings, tricks, { you, name }) {
+  if (!tricks?.length) return null;
+  const readable = tricks.every((trick) => trick.cards.length === 1 || (trick.cards.length === 2 && trick.cards.some((play) => play.seat === you)));
+  if (!readable) return null;
+  const items = tricks.map((trick) => {
+    const [first, second] = trick.cards;
+    const mineFirst = first.seat === you;
+    const other = mineFirst ? second : first;
+    const params = { n: String(trick.number), first: cardSpan(strings, first.card), player: other ? name(other.seat) : "" };
+    let key;
+    if (!second) key = mineFirst ? "you_first_open" : "other_first_open";
+    else {
+      params.second = cardSpan(strings, second.card);
+      key = `${mineFirst ? "you" : "other"}_first_${trick.winner === you ? "won" : "lost"}`;
+    }
+    return h("li", { "data-trick": String(trick.number), "data-winner": trick.winner === null ? "" : String(trick.winner) }, fill(strings, `analysis.line.${key}`, params));
+  });
+  return h("div", { class: "cj-line", "data-role": "line" }, h("p", { text: strings.t("analysis.line.title") }), h("ol", { class: "cj-line-tricks" }, items));
+}
+
+// Scroll the page just enough for `element` to be seen under Material's header (a phone's
+// verdict lands below the fold otherwise): its whole box if it fits, else its top.
+export function bringIntoView(element) {
+  if (!element?.isConnected) return;
+  const header = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
+  const { top, bottom } = element.getBoundingClientRect();
+  const gap = 8;
+  if (top >= header && bottom <= innerHeight) return;
+  const tooTall = bottom - top > innerHeight - header - 2 * gap;
+  const delta = top < header || tooTall ? top - header - gap : bottom - innerHeight + gap;
+  window.scrollBy({ top: delta, behavior: "instant" });
 }
 
 // The engine's refusal in the page language, citing (and linking) the rule.

@@ -7,7 +7,7 @@
 // restoring it skips Python's start and the engine's import.
 //
 // - Where: one cache per Pyodide version and engine archive, named by the build in the engine
-//   manifest (`snapshot_cache`, e.g. "cj-snapshot-314.0.7-engine-1a2b3c4d5e6f"). A new build
+//   manifest (`snapshot_cache`, e.g. "cj-snapshot-314.0.8-engine-1a2b3c4d5e6f"). A new build
 //   with another engine never finds the old snapshot: it looks in another cache. The old
 //   caches are deleted once the new snapshot is stored, and by the service worker when a new
 //   build activates (scripts/hooks/service-worker.js keeps only the current one).

@@ -5,8 +5,10 @@
 // engine.surfaces.practice_api).
 //
 // Started by engine-client.js only when a widget needs the engine (a reader's first step,
-// quiz card or match), never merely because a page was opened, except ahead of the reader on
-// a later visit, and then only from a stored snapshot (engine-worker.js#warm). Every URL is resolved against
+// quiz card or match), never merely because a page was opened, except ahead of the reader:
+// on a later visit, and then only from a stored snapshot (engine-worker.js#warm); or once,
+// at idle, after the service worker has saved the engine for offline use, to make that
+// snapshot (engine-worker.js#snapshot, asked by offline.js). Every URL is resolved against
 // this file's own location (<site>/assets/javascripts/engine-worker.js), never against the
 // page: pages live at several depths and under /fr/, /pt/… while this file and Pyodide exist
 // once, at the site root. Nothing is ever fetched from a CDN.
@@ -20,10 +22,16 @@
 //                                                  loaded/total: boot bytes downloaded so far
 //   {type: "timing", name, at, detail}             a step of the start, for the benchmark
 //                                                  (scripts/bench_load.py), never shown
-//   {type: "failed", message}                      loading failed; no answers will follow
+//   {type: "failed", message, network}             loading failed; no answers will follow.
+//                                                  network: a download failed without an
+//                                                  answer from the server (offline, or the
+//                                                  connection dropped), not an HTTP error
 //   {type: "unwarmed"}                             started as engine-worker.js#warm (ahead of
 //                                                  the reader) and no snapshot is stored: this
 //                                                  worker stops; the reader's use starts another
+//   {type: "prepared", size}                       started as engine-worker.js#snapshot: the
+//                                                  snapshot is stored (size in bytes, 0 if it
+//                                                  could not be); this worker may now stop
 //   {type: "answer", id, answer}                   answer: the JSON text web_api returned
 // Messages from the page:
 //   {id, request}                                  request: a JSON text for web_api.handle
@@ -36,6 +44,8 @@ const ENGINE_DIR = "/home/pyodide/cj"; // where the archive is unpacked in Pyodi
 // Started ahead of the reader (engine-client.js warmWhenIdle): only a snapshot start is cheap
 // enough for that; anything else waits for the reader.
 const WARM_ONLY = HERE.hash === "#warm";
+// Started to make the snapshot ahead of any reader: start cold and store it at once.
+const PREPARE = HERE.hash === "#snapshot";
 const UNWARMED = "no snapshot to start from ahead of the reader";
 
 // Bytes of the boot downloads received so far, by URL, against the manifest's sizes.
@@ -43,10 +53,15 @@ const received = new Map();
 let expectedBytes = 0;
 let stage = "runtime";
 
+let downloaded = false;
 function progress(next = stage) {
   stage = next;
   let loaded = 0;
   for (const bytes of received.values()) loaded += bytes;
+  if (!downloaded && expectedBytes > 0 && loaded >= expectedBytes) {
+    downloaded = true;
+    timing("downloaded", loaded); // the last byte the start needs (scripts/bench_load.py)
+  }
   // `at`: when, on the wall clock shared with the page (for the benchmark's stage timings).
   postMessage({
     type: "progress",
@@ -82,6 +97,7 @@ async function count(response, key) {
 // one (network error or HTTP error) fails the boot, so the page can say so. (A download that
 // stalls without failing is caught by the page's watchdog: no progress, no patience.)
 let bootFailed = null;
+let networkFailed = false; // a download failed with no answer at all (offline, dropped)
 const failedFetch = new Promise((_, reject) => {
   bootFailed = reject;
 });
@@ -92,6 +108,7 @@ self.fetch = async (input, init) => {
   try {
     response = await realFetch(input, init);
   } catch (error) {
+    networkFailed = true;
     bootFailed(new Error(`${error.message} for ${String(input)}`));
     throw error;
   }
@@ -156,6 +173,26 @@ async function startPython(runtime, pyodideDir, manifest, memory) {
 
 const reason = (error) => String(error && error.message ? error.message : error);
 
+// import() of one of Pyodide's scripts. A failed download rejects with a TypeError that does
+// not say whether the server answered: ask once more, so that an HTTP error (a broken site)
+// is not reported as a lost connection.
+async function importScript(url) {
+  try {
+    return await import(url);
+  } catch (error) {
+    if (error instanceof TypeError) {
+      try {
+        const response = await realFetch(url, { method: "HEAD" });
+        if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`, { cause: error });
+      } catch (probe) {
+        if (probe instanceof TypeError) networkFailed = true;
+        else throw probe;
+      }
+    }
+    throw error;
+  }
+}
+
 async function boot() {
   progress("runtime");
   const manifest = await (await fetchOk(MANIFEST, "engine manifest")).json();
@@ -167,14 +204,15 @@ async function boot() {
   archive.catch(() => {}); // awaited below; avoid an "unhandled rejection" log meanwhile
   const cacheName = manifest.snapshot_cache;
   const helpers = await snapshots;
-  const found = helpers ? helpers.findSnapshot(cacheName, MANIFEST) : Promise.resolve(null);
+  // Making the snapshot: never restore one (the page asked because there was none).
+  const found = helpers && !PREPARE ? helpers.findSnapshot(cacheName, MANIFEST) : Promise.resolve(null);
   // Read and check the snapshot while Pyodide's scripts are imported.
   const memory = found.then((response) => response && helpers.snapshotMemory(response));
   memory.catch(() => {}); // a damaged snapshot fails loadPyodide below, which handles it
   // Both of Pyodide's scripts at once (loadPyodide would import the second only after the first).
   const [{ loadPyodide }, { default: createPyodideModule }] = await Promise.all([
-    import(pyodideDir + "pyodide.mjs"),
-    import(pyodideDir + "pyodide.asm.mjs"),
+    importScript(pyodideDir + "pyodide.mjs"),
+    importScript(pyodideDir + "pyodide.asm.mjs"),
   ]);
   const runtime = { loadPyodide, createPyodideModule };
   timing("pyodide-module");
@@ -213,19 +251,25 @@ async function boot() {
   timing("engine-imported", "cold");
   // The snapshot is taken now, before any request: it must hold the engine as imported, never
   // a page's match or cached answers. Copying the memory is quick; encoding and storing it
-  // wait for the first answer.
+  // wait for the first answer (made ahead of any reader: at once).
+  let made = false;
   if (helpers && cacheName) {
     try {
       const copy = pyodide.makeMemorySnapshot();
       timing("snapshot-made", copy.length);
-      answered
+      made = true;
+      (PREPARE ? Promise.resolve() : answered)
         .then(() => helpers.storeSnapshot(cacheName, MANIFEST, copy))
-        .then((size) => timing("snapshot-stored", size))
-        .catch(() => {});
+        .catch(() => 0)
+        .then((size) => {
+          timing("snapshot-stored", size);
+          if (PREPARE) postMessage({ type: "prepared", size });
+        });
     } catch (error) {
       timing("snapshot-failed", reason(error));
     }
   }
+  if (PREPARE && !made) postMessage({ type: "prepared", size: 0 });
   const handle = pyodide.pyimport("engine.surfaces.web_api").handle;
   progress("ready");
   return handle;
@@ -236,7 +280,7 @@ const booted = Promise.race([boot(), failedFetch]).finally(() => {
 });
 booted.catch((error) => {
   if (error && error.message === UNWARMED) postMessage({ type: "unwarmed" });
-  else postMessage({ type: "failed", message: reason(error) });
+  else postMessage({ type: "failed", message: reason(error), network: networkFailed });
 });
 
 self.onmessage = async (event) => {

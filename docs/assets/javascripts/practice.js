@@ -19,11 +19,15 @@
 const HERE = new URL(import.meta.url);
 const VERSION = HERE.search;
 const [client, tableModule, store] = await Promise.all([
-  import(new URL("engine-client.js" + VERSION, HERE).href),
+  // The engine starts as soon as its client is there, while the other modules still load.
+  import(new URL("engine-client.js" + VERSION, HERE).href).then((client) => {
+    client.engine().start();
+    return client;
+  }),
   import(new URL("table.js" + VERSION, HERE).href),
   import(new URL("practice-store.js" + VERSION, HERE).href),
 ]);
-const { engine, earlyStrings, Strings, h, cardSpan, fill, setChildren, explainRefusal, loadStylesheet } = client;
+const { engine, earlyStrings, Strings, h, cardSpan, fill, setChildren, explainRefusal, loadStylesheet, showLoadFailure, bringIntoView } = client;
 const { CardTable, SPEEDS, SPEED_NAMES, disclosure } = tableModule;
 
 const HUMAN = 0;
@@ -41,6 +45,9 @@ const OPTIONS = {
 // The parts of a deal link, as the engine names them in its errors (engine/surfaces/practice_api.py).
 const LINK_PARTS = ["seed", "dealer", "rules", "level"];
 const SETTLED = new Set(["human", "next_deal", "match_over"]);
+// A touch screen without a mouse or keyboard pointer: no keyboard tips (the same query as in
+// practice.css).
+const TOUCH_ONLY = "(pointer: coarse) and (hover: none)";
 
 // The engine client reports an error as "code: message"; the message starts with the field
 // when there is one ("seed: expected a number…"). Which part of a link was wrong, if known.
@@ -160,8 +167,11 @@ class Practice {
 
   fail(error) {
     this.root.dataset.state = "failed";
-    this.root.dataset.error = String(error && error.message ? error.message : error);
-    setChildren(this.root, h("p", { class: "cj-pr-failed", role: "alert", text: earlyStrings().load_failed }));
+    showLoadFailure(this.root, error, {
+      className: "cj-pr-failed",
+      message: earlyStrings().load_failed,
+      retry: () => new Practice(this.root).start(),
+    });
   }
 
   async ask(request) {
@@ -247,18 +257,20 @@ class Practice {
     this.game = h(
       "div",
       { class: "cj-pr-game", hidden: true },
-      h("div", { class: "cj-pr-bar" }, this.scores, this.turn, h("div", { class: "cj-pr-tools" }, this.menusButton, this.settings)),
+      (this.bar = h("div", { class: "cj-pr-bar" }, this.scores, this.turn, h("div", { class: "cj-pr-tools" }, this.menusButton, this.settings))),
       this.tableElement,
       h("div", { class: "cj-pr-actions" }, this.buttons.hint, this.buttons.undo, this.buttons.newMatch),
       this.feedback,
       this.valuesLine,
       this.sheet,
       this.reviewBox,
-      h("p", { class: "cj-pr-help", id: "cj-pr-keys", text: this.t("practice.keys_help") }),
+      // Keyboard tips for a keyboard; on a touch-only screen the tap tip instead (practice.css).
+      h("p", { class: "cj-pr-help cj-pr-help--keys", id: "cj-pr-keys", text: this.t("practice.keys_help") }),
+      h("p", { class: "cj-pr-help cj-pr-help--touch", id: "cj-pr-touch", text: this.t("practice.touch_help") }),
       h("div", { class: "cj-pr-log-box" }, disclosure(this.t("practice.log"), this.logBox, { className: "md-button cj-pr-small", onToggle: () => { this.logBox.scrollTop = this.logBox.scrollHeight; } }), this.logBox),
       this.seedLine,
     );
-    this.table.hand.setAttribute("aria-describedby", "cj-pr-keys");
+    this.table.hand.setAttribute("aria-describedby", matchMedia(TOUCH_ONLY).matches ? "cj-pr-touch" : "cj-pr-keys");
     setChildren(this.root, this.notices, this.confirmBox, this.setup, this.game, this.statsBox);
   }
 
@@ -618,7 +630,11 @@ class Practice {
     this.renderValues();
     this.buttons.hint.disabled = state.waiting_for !== "human";
     this.buttons.undo.disabled = !state.can_undo;
+    // The score sheet is drawn anew: a button of it that had the keyboard keeps it (else the
+    // focus would fall to <body> at the end of a deal).
+    const focused = this.sheet.contains(document.activeElement) ? document.activeElement.dataset.action : null;
     this.renderSheet();
+    if (focused) this.sheet.querySelector(`[data-action="${focused}"]`)?.focus({ preventScroll: true });
     this.settle();
   }
 
@@ -867,6 +883,9 @@ class Practice {
       this.busy = false;
     }
     this.render();
+    // The button was at the foot of the score sheet, which is gone: the score and whose turn
+    // it is come back into view, then the hand.
+    bringIntoView(this.bar);
     this.focusForTurn();
     await this.continueComputer();
   }

@@ -15,12 +15,16 @@
 const HERE = new URL(import.meta.url);
 const VERSION = HERE.search;
 const [client, tableModule, rating, store] = await Promise.all([
-  import(new URL("engine-client.js" + VERSION, HERE).href),
+  // The engine starts as soon as its client is there, while the other modules still load.
+  import(new URL("engine-client.js" + VERSION, HERE).href).then((client) => {
+    client.engine().start();
+    return client;
+  }),
   import(new URL("table.js" + VERSION, HERE).href),
   import(new URL("puzzle-rating.js" + VERSION, HERE).href),
   import(new URL("puzzle-store.js" + VERSION, HERE).href),
 ]);
-const { engine, earlyStrings, Strings, h, setChildren, loadStylesheet, capitalise } = client;
+const { engine, earlyStrings, Strings, h, setChildren, loadStylesheet, capitalise, showLoadFailure, lineOfPlay, bringIntoView } = client;
 const { CardTable } = tableModule;
 
 const DATA = new URL("../puzzles/puzzles.json" + VERSION, HERE).href;
@@ -82,8 +86,11 @@ class Puzzles {
 
   fail(error) {
     this.root.dataset.state = "failed";
-    this.root.dataset.error = String(error && error.message ? error.message : error);
-    setChildren(this.root, h("p", { class: "cj-pz-failed", role: "alert", text: earlyStrings().load_failed }));
+    showLoadFailure(this.root, error, {
+      className: "cj-pz-failed",
+      message: earlyStrings().load_failed,
+      retry: () => new Puzzles(this.root).start(),
+    });
   }
 
   t(key, params) {
@@ -159,9 +166,21 @@ class Puzzles {
     this.notices.append(h("p", { class: "cj-pz-notice", text }));
   }
 
+  // The verdict: sentences (one paragraph each) and lines of play (elements, kept as they are).
   say(...parts) {
     // A sentence may start with a card's name ("jack of clubs is not..."): capitalised.
-    setChildren(this.feedback, parts.filter(Boolean).map((text) => h("p", { text: capitalise(text) })));
+    setChildren(this.feedback, parts.filter(Boolean).map((part) => (typeof part === "string" ? h("p", { text: capitalise(part) }) : part)));
+  }
+
+  // What follows a card, trick by trick, from the engine's answer (`tricks`).
+  line(answer) {
+    const seat = this.meta.seat;
+    return lineOfPlay(this.strings, answer.tricks, { you: seat, name: () => this.t("puzzles.opponent") });
+  }
+
+  // Why a right card is right: what it does better than the strongest wrong card.
+  advantage(answer) {
+    return answer.advantage ? this.t(`analysis.advantages.${answer.advantage}`) : null;
   }
 
   renderProgress() {
@@ -290,6 +309,8 @@ class Puzzles {
 
   view(state, interactive) {
     const seat = this.meta.seat;
+    // A finished puzzle is nobody's turn any more (the position may have the seat to move).
+    const over = state.over || this.current?.over;
     if (state.completed) this.lastTrick = { ...state.completed, draws: [] };
     return {
       players: this.meta.players,
@@ -304,8 +325,8 @@ class Puzzles {
         known: s === seat ? [] : state.hands[s].cards,
         open: s === seat ? null : state.hands[s].cards,
       })),
-      toMove: state.over ? null : state.to_move,
-      myTurn: interactive && !state.over && state.to_move === seat,
+      toMove: over ? null : state.to_move,
+      myTurn: interactive && !over && state.to_move === seat,
       hand: state.hands[seat].cards.map((code) => ({ code, legal: (state.legal ?? []).includes(code) })),
       hint: null,
       trick: state.trick,
@@ -319,6 +340,7 @@ class Puzzles {
 
   async draw(state, interactive, speed) {
     const seat = this.meta.seat;
+    this.lastState = state;
     if (state.completed && !state.trick.length && speed !== "none") {
       // The finished trick stays in view a moment before it goes to its winner.
       const finished = this.view(state, false);
@@ -355,30 +377,32 @@ class Puzzles {
         current.plays.push(code, ...answer.line);
         current.step += 1;
         const more = current.kind !== "personal" && current.step < current.puzzle.solution.length;
-        this.say(this.t("puzzles.right", { card: name }), answer.line.length ? this.t("puzzles.reply", { cards: this.cards(answer.line) }) : null);
+        this.say(this.t("puzzles.right", { card: name }), this.advantage(answer), this.line(answer));
         await this.playOut(answer.states, more, "normal");
         if (more) {
           setChildren(this.task, this.t("puzzles.task_again"));
           this.status("playing");
           this.table.focusHand();
         } else {
-          this.finish(true);
-          this.say(this.t(current.kind === "personal" ? "puzzles.solved_personal" : "puzzles.solved", { card: name }), this.ratingLine());
+          this.say(this.t(current.kind === "personal" ? "puzzles.solved_personal" : "puzzles.solved", { card: name }), this.advantage(answer), this.line(answer), this.finish(true));
+          await this.settleFinished();
         }
       } else {
-        this.finish(false);
+        const rated = this.finish(false);
         const best = this.strings.cardShort(answer.best[0]);
         const pointNames = (names) => names.map((point) => this.t(`points.${point}`)).join(", ");
         const cost = answer.lost.length
           ? this.t("puzzles.lost", { points: pointNames(answer.lost), best })
           : this.t("puzzles.conceded", { points: pointNames(answer.conceded), best });
         this.say(
-          this.t("puzzles.wrong", { card: name, cards: this.cards(answer.line) }),
+          this.t("puzzles.not_best", { card: name }),
           cost,
           answer.reason ? this.t(`analysis.reasons.${answer.reason}`) : null,
-          this.ratingLine(),
+          this.line(answer),
+          rated,
         );
         this.status("busy");
+        this.focusVerdict();
         await this.playOut(answer.states, false, "fast");
         this.status("failed");
       }
@@ -391,12 +415,33 @@ class Puzzles {
     }
   }
 
-  // The first try at a puzzle of the set counts: rating, streak, solved list.
+  // The puzzle is over (solved, failed or shown): nobody's turn any more. The first try at a
+  // puzzle of the set counts (rating, streak, solved list). Returns the rating line to say.
   finish(solved) {
     const current = this.current;
+    current.over = true;
     this.status(solved ? "solved" : "failed");
     this.actions.querySelector("[data-action=retry]").hidden = solved;
-    if (current.finished) return;
+    const first = !current.finished;
+    if (first) this.countTry(current, solved);
+    // Only the try that was counted says what it did to the rating.
+    return first || current.kind === "personal" ? this.ratingLine() : this.t("puzzles.not_rated");
+  }
+
+  // The table without the turn marker, then the keyboard and the eyes on the verdict.
+  async settleFinished() {
+    if (this.lastState) await this.table.show(this.view(this.lastState, false), { speed: "none" });
+    this.focusVerdict();
+  }
+
+  // The keyboard goes to "Next puzzle", and the verdict is scrolled into view (on a phone it
+  // would be below the fold).
+  focusVerdict() {
+    this.actions.querySelector("[data-action=next]").focus({ preventScroll: true });
+    bringIntoView(this.feedback);
+  }
+
+  countTry(current, solved) {
     current.finished = true;
     if (current.kind === "personal") return;
     const p = this.progress;
@@ -451,21 +496,28 @@ class Puzzles {
     }
     this.busy = true;
     this.status("busy");
-    const played = [];
+    const answers = [];
     try {
       const moves = kind === "personal" ? [null] : puzzle.solution;
       for (const card of moves) {
         const answer = await engine().request({ op: "puzzle_play", record: this.record(), card });
         this.current.plays.push(answer.card, ...answer.line);
         this.current.step += 1;
-        played.push(answer.card);
+        answers.push(answer);
         await this.playOut(answer.states, false, "normal");
         if (this.cancel) return;
       }
       const counted = !this.current.finished;
-      this.finish(false);
+      const rated = this.finish(false);
       this.status("shown");
-      this.say(this.t("puzzles.shown", { cards: this.cards(played) }), counted ? this.ratingLine() : null);
+      // Each card of the solution with why it is right and the line that follows it.
+      const steps = answers.map((answer, i) => [
+        answers.length > 1 ? this.t("puzzles.step", { n: i + 1, total: answers.length, card: this.strings.cardName(answer.card) }) : null,
+        this.advantage(answer),
+        this.line(answer),
+      ]);
+      this.say(this.t("puzzles.shown", { cards: this.cards(answers.map((answer) => answer.card)) }), ...steps.flat(), counted ? rated : null);
+      await this.settleFinished();
     } catch (error) {
       this.root.dataset.error = String(error.message);
       this.say(this.t("puzzles.engine_error", { message: error.message }));

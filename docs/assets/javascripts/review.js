@@ -13,13 +13,16 @@
 
 const HERE = new URL(import.meta.url);
 const VERSION = HERE.search;
-const client = await import(new URL("engine-client.js" + VERSION, HERE).href);
-const { Strings, h, cardSpan, fill, setChildren, loadStylesheet } = client;
+const [client, tableModule] = await Promise.all([
+  import(new URL("engine-client.js" + VERSION, HERE).href),
+  import(new URL("table.js" + VERSION, HERE).href),
+]);
+const { Strings, h, cardSpan, fill, setChildren, loadStylesheet, lineOfPlay, bringIntoView } = client;
+const { cardImage, cardPicture, disclosure } = tableModule;
 
 const BATCH = 4; // decisions per request: small enough for a lively progress counter
 const GRADE_ICONS = { best: "★", good: "✓", inaccuracy: "?!", mistake: "?", blunder: "??" };
 const TO_REPLAY = new Set(["inaccuracy", "mistake", "blunder"]);
-const SEAT_LETTERS = "ABC";
 
 function number(strings, value, signed = false) {
   const text = (signed && value > 0 ? "+" : "") + value.toFixed(2);
@@ -49,6 +52,29 @@ function helpText(strings, bands) {
   return strings.t("analysis.ui.help", {
     good: band(strings, bands.value[0]), inaccuracy: band(strings, bands.value[1]), mistake: band(strings, bands.value[2]),
     win_good: points(bands.win_chance[0]), win_inaccuracy: points(bands.win_chance[1]), win_mistake: points(bands.win_chance[2]),
+  });
+}
+
+// French typography: a narrow no-break space before the colon.
+function colon(strings) {
+  return strings.t("language.code") === "fr" ? "\u202f: " : ": ";
+}
+
+// Which measure graded the card, with its numbers and the scale in use (the terminal says the
+// same: engine/surfaces/analysis_text.py), so a grade never contradicts a printed scale.
+function gradedBy(strings, decision, bands) {
+  if (decision.graded_by === "win_chance") {
+    const played = decision.options.find((o) => o.card === decision.played);
+    const top = Math.max(...decision.options.map((o) => o.win_chance));
+    const points = (chance) => String(Math.round(chance * 100));
+    return strings.t("analysis.ui.graded_by_win_chance", {
+      played: percent(strings, played.win_chance), best: percent(strings, top),
+      win_good: points(bands.win_chance[0]), win_inaccuracy: points(bands.win_chance[1]), win_mistake: points(bands.win_chance[2]),
+    });
+  }
+  return strings.t("analysis.ui.graded_by_value", {
+    loss: number(strings, decision.loss),
+    good: band(strings, bands.value[0]), inaccuracy: band(strings, bands.value[1]), mistake: band(strings, bands.value[2]),
   });
 }
 
@@ -82,45 +108,58 @@ function pointsGivenUp(strings, decision, option) {
     .map((name) => strings.t(`points.${name}`));
 }
 
-function renderDecision(s, decision) {
-  const parts = [];
-  if (decision.grade !== "best") parts.push(h("p", { text: s.t(s.pluralKey("analysis.ui.loss", decision.loss, true), { loss: number(s, decision.loss) }) }));
-  if (decision.reason_text) parts.push(h("p", { class: "cj-rv-reason", text: decision.reason_text }));
-  parts.push(h("p", { class: "cj-rv-method", text: decision.exact ? s.t("analysis.ui.exact") : s.count("analysis.ui.sampled", decision.samples) }));
+// One decision, for a beginner first: the plain sentence (why the card was worse, or that
+// none was better) and which measure graded it; the numbers are folded behind "Details".
+function renderDecision(s, decision, bands) {
+  const plain = decision.reason_text ?? (decision.grade === "best" ? s.t("analysis.ui.is_best") : null);
+  const method = h("p", { class: "cj-rv-method", text: decision.exact ? s.t("analysis.ui.exact") : s.count("analysis.ui.sampled", decision.samples) });
+  const numbers = h("div", { class: "cj-rv-numbers", "data-role": "numbers" }, method, optionsTable(s, decision));
+  const toggle = disclosure(s.t("analysis.ui.details"), numbers, { className: "cj-rv-details" });
+  toggle.dataset.action = "details";
+  return h("div", { class: "cj-rv-decision" },
+    plain ? h("p", { class: "cj-rv-reason", "data-role": "reason", text: plain }) : null,
+    decision.grade !== "best" ? h("p", { class: "cj-rv-graded", "data-role": "graded-by", "data-graded-by": decision.graded_by, text: gradedBy(s, decision, bands) }) : null,
+    h("p", { class: "cj-rv-fold" }, toggle),
+    numbers);
+}
+
+// Every legal card with its numbers. ARIA roles keep it a table for screen readers when a
+// narrow screen stacks its cells (review.css); each cell carries its column's name for that.
+function optionsTable(s, decision) {
   const hasWin = decision.options.some((o) => "win_chance" in o);
-  const head = h("tr", {},
-    h("th", { scope: "col", text: s.t("analysis.ui.col_card") }),
-    h("th", { scope: "col", text: s.t("analysis.ui.col_value") }),
-    h("th", { scope: "col", text: s.t("analysis.ui.col_points") }),
-    h("th", { scope: "col", text: s.t("analysis.ui.col_gives_up") }),
-    hasWin ? h("th", { scope: "col", text: s.t("analysis.ui.col_win_chance") }) : null);
+  const columns = [s.t("analysis.ui.col_value"), s.t("analysis.ui.col_points"), s.t("analysis.ui.col_gives_up")];
+  if (hasWin) columns.push(s.t("analysis.ui.col_win_chance"));
+  const head = h("tr", { role: "row" },
+    h("th", { scope: "col", role: "columnheader", text: s.t("analysis.ui.col_card") }),
+    columns.map((name) => h("th", { scope: "col", role: "columnheader", text: name })));
   const rows = decision.options.map((option) => {
     const marks = [];
     if (option.card === decision.played) marks.push(s.t("analysis.ui.played"));
     if (decision.best.includes(option.card)) marks.push(s.t("analysis.ui.best_mark"));
     const chances = Object.entries(option.points).map(([name, chance]) => `${s.t(`points.${name}`)} ${percent(s, chance)}`).join(" · ");
     const lost = pointsGivenUp(s, decision, option);
-    return h("tr", { "data-card": option.card, class: option.card === decision.played ? "cj-rv-played" : null },
-      h("th", { scope: "row" }, cardSpan(s, option.card), marks.length ? ` (${marks.join(", ")})` : ""),
-      h("td", { text: number(s, option.value, true) }),
-      h("td", { text: chances }),
-      h("td", { text: lost.length ? lost.join(", ") : s.t("analysis.ui.nothing") }),
-      hasWin ? h("td", { text: percent(s, option.win_chance) }) : null);
+    const cells = [number(s, option.value, true), chances, lost.length ? lost.join(", ") : s.t("analysis.ui.nothing")];
+    if (hasWin) cells.push(percent(s, option.win_chance));
+    return h("tr", { role: "row", "data-card": option.card, class: option.card === decision.played ? "cj-rv-played" : null },
+      h("th", { scope: "row", role: "rowheader" }, cardSpan(s, option.card), marks.length ? ` (${marks.join(", ")})` : ""),
+      cells.map((text, i) => h("td", { role: "cell", "data-label": columns[i] + colon(s), text })));
   });
-  parts.push(h("table", { class: "cj-rv-options" }, h("thead", {}, head), h("tbody", {}, rows)));
-  return h("div", { class: "cj-rv-decision" }, parts);
+  return h("table", { class: "cj-rv-options", role: "table" }, h("thead", { role: "rowgroup" }, head), h("tbody", { role: "rowgroup" }, rows));
 }
 
 // Analyse the given plays a few at a time (so a page can show progress); resolves with the
-// decisions in play order. `onProgress(done, total)` is called before each batch.
+// decisions in play order and the engine's grade bands. `onProgress(done, total)` is called
+// before each batch.
 async function analyseInBatches(engine, request, indices, onProgress, stillWanted = () => true) {
   const decisions = [];
+  let bands = null;
   for (let start = 0; start < indices.length && stillWanted(); start += BATCH) {
     onProgress(start, indices.length);
     const answer = await engine.request({ ...request, op: "analyse", only: indices.slice(start, start + BATCH) });
     decisions.push(...answer.decisions);
+    bands = answer.bands;
   }
-  return decisions;
+  return { decisions, bands };
 }
 
 class Review {
@@ -157,7 +196,7 @@ class Review {
       const mine = this.replay.states.slice(1).flatMap((state, index) => (state.play.seat === this.seat ? [index] : []));
       this.progress = h("progress", { max: String(mine.length), value: "0", "aria-hidden": "true" });
       this.root.append(this.progress);
-      this.decisions = await analyseInBatches(
+      ({ decisions: this.decisions } = await analyseInBatches(
         this.engine,
         { record: this.dealRecord, seat: this.seat, lang: this.lang },
         mine,
@@ -166,7 +205,7 @@ class Review {
           this.progress.value = done;
         },
         () => !this.closed,
-      );
+      ));
       if (this.closed) return;
       this.progress.remove();
       this.render();
@@ -175,10 +214,27 @@ class Review {
     }
   }
 
-  // A sentence about a seat: `<key>_you` for the reviewed player, else `<key>_other` naming the seat.
+  // The table's names, for labels: "You", and "Computer" (two players) or "Computer 1", "Computer 2".
+  playerName(seat) {
+    if (seat === this.seat) return this.strings.t("seats.you");
+    const n = this.computerNumber(seat);
+    return n === null ? this.strings.t("seats.computer") : this.strings.t("seats.computer_n", { n });
+  }
+
+  // With two players the computer has no number; with three, 1 and 2 in seat order.
+  computerNumber(seat) {
+    const players = this.replay?.players ?? 2;
+    if (players === 2) return null;
+    return Array.from({ length: players }, (_, s) => s).filter((s) => s !== this.seat).indexOf(seat) + 1;
+  }
+
+  // A sentence about a seat: `<key>_you` for the reviewed player, else `<key>_other` with the
+  // computer named as running text names it ("the computer", "computer 2").
   said(seat, key, params) {
     if (seat === this.seat) return fill(this.strings, `${key}_you`, params);
-    return fill(this.strings, `${key}_other`, { ...params, player: this.strings.t("seats.in_text.seat", { letter: SEAT_LETTERS[seat] }) });
+    const n = this.computerNumber(seat);
+    const player = n === null ? this.strings.t("seats.in_text.computer") : this.strings.t("seats.in_text.computer_n", { n });
+    return fill(this.strings, `${key}_other`, { ...params, player });
   }
 
   render() {
@@ -196,7 +252,7 @@ class Review {
       h("h2", { class: "cj-rv-title", text: s.t("analysis.ui.review") }),
       this.status,
       h("div", { class: "cj-rv-tabs", role: "group" }, this.timelineButton, this.practiceButton, closeButton),
-      h("details", { class: "cj-rv-help" }, h("summary", { text: s.t("analysis.ui.details") }), h("p", { text: helpText(s, this.bands) }), h("p", { text: s.t("analysis.ui.not_counted") })),
+      h("details", { class: "cj-rv-help" }, h("summary", { text: s.t("analysis.ui.how_graded") }), h("p", { text: helpText(s, this.bands) }), h("p", { text: s.t("analysis.ui.not_counted") })),
       this.timeline,
       this.practice,
     );
@@ -230,7 +286,7 @@ class Review {
         const line = this.said(play.seat, "analysis.ui.decision", { card: cardSpan(s, play.card) });
         if (!decision) return h("li", { class: "cj-rv-play" }, line);
         return h("li", { class: "cj-rv-play cj-rv-mine", "data-play-index": String(index), "data-grade": decision.grade },
-          h("details", {}, h("summary", {}, fill(s, "analysis.ui.verdict", { decision: line, grade: gradeBadge(s, decision.grade) })), renderDecision(s, decision), this.savePuzzleButton(decision)));
+          h("details", {}, h("summary", {}, fill(s, "analysis.ui.verdict", { decision: line, grade: gradeBadge(s, decision.grade) })), renderDecision(s, decision, this.bands), this.savePuzzleButton(decision)));
       });
       list.append(h("li", { class: "cj-rv-trick" }, h("h3", { text: s.t("ui.trick", { n: number + 1 }) }), h("ul", {}, items)));
     });
@@ -270,6 +326,11 @@ class Review {
 
 // ----- Find a better card -----
 
+// The position of each decision to replay, drawn as a small table: the trump, the stock's top
+// card, the trick so far with who played each card (or that the reader leads), and the cards
+// the reader could play. A pick is answered with the engine's reason, and when every card is
+// known with the line that follows, trick by trick; the chosen card and the best card are
+// marked on the table in words, never by colour alone.
 class FindBetter {
   constructor(review, panel) {
     this.review = review;
@@ -278,7 +339,7 @@ class FindBetter {
     this.todo = review.decisions.filter((d) => TO_REPLAY.has(d.grade));
     this.position = 0;
     this.found = 0;
-    this.verdict = h("p", { class: "cj-rv-verdict", "data-role": "verdict", "aria-live": "polite" });
+    this.verdict = h("div", { class: "cj-rv-verdict", "data-role": "verdict", "aria-live": "polite" });
     this.render();
   }
 
@@ -294,34 +355,90 @@ class FindBetter {
     }
     const decision = this.todo[this.position];
     this.solved = false;
+    this.chosen = null;
     const state = this.review.replay.states[decision.play_index];
-    const trick = state.trick.map((entry) => this.review.said(entry.seat, "ui.plays", { card: cardSpan(s, entry.card) }));
     this.cardButtons = decision.options
       .map((o) => o.card)
       .sort()
-      .map((code) => h("button", { type: "button", class: "cj-rv-choice", "data-card": code, "aria-label": `${s.cardShort(code)} ${s.cardName(code)}`, onclick: () => this.choose(decision, code) }, cardSpan(s, code)));
-    this.verdict.textContent = "";
+      .map((code) => h("button", { type: "button", class: "cj-rv-choice", "data-card": code, onclick: () => this.choose(decision, code) },
+        cardPicture(code), h("span", { class: "cj-rv-mark", "data-role": "mark" })));
+    setChildren(this.verdict);
+    delete this.verdict.dataset.verdict;
     setChildren(
       this.panel,
       h("p", { class: "cj-rv-counter", "data-role": "counter", text: s.t("analysis.ui.counter", { n: this.position + 1, total: this.todo.length }) }),
       h("p", { "data-role": "prompt" }, fill(s, "analysis.ui.prompt", { trick: state.tricks_played + 1, card: cardSpan(s, decision.played), grade: gradeBadge(s, decision.grade) })),
-      trick.length ? h("p", { class: "cj-rv-trick-now" }, h("span", { text: s.t("ui.current_trick") + " — " }), trick) : null,
-      state.stock_top ? h("p", {}, h("span", { text: s.t("ui.stock_top") + " — " }), cardSpan(s, state.stock_top)) : null,
-      h("div", { class: "cj-rv-choices", role: "group", "aria-label": s.t("analysis.ui.your_hand") }, this.cardButtons),
+      this.positionTable(state),
       this.verdict,
       h("div", { class: "cj-rv-actions" },
         h("button", { type: "button", "data-action": "show", text: s.t("analysis.ui.show"), onclick: () => this.showBest(decision) }),
         (this.nextButton = h("button", { type: "button", "data-action": "skip", text: s.t("analysis.ui.skip"), onclick: () => this.next() }))),
     );
+    this.mark(decision);
     this.cardButtons[0]?.focus();
+  }
+
+  positionTable(state) {
+    const s = this.s;
+    const trump = this.review.trump;
+    const stock = state.stock_top
+      ? h("span", { "data-role": "stock" }, s.t("ui.stock_top") + colon(s), cardSpan(s, state.stock_top))
+      : state.stock_count === 0 ? h("span", { "data-role": "stock", text: s.t("ui.stock_empty") }) : null;
+    const trick = state.trick.length
+      ? h("div", { class: "cj-rv-trick", "data-role": "trick" },
+          h("p", { class: "cj-rv-label", text: s.t("ui.current_trick") }),
+          h("div", { class: "cj-rv-trick-cards" }, state.trick.map((play) =>
+            h("figure", { class: "cj-rv-play-card", "data-seat": String(play.seat) }, cardImage(s, play.card), h("figcaption", { text: this.review.playerName(play.seat) })))))
+      : h("p", { class: "cj-rv-label", "data-role": "lead", text: s.t("analysis.ui.you_lead") });
+    return h("div", { class: "cj-rv-table", "data-role": "position" },
+      h("p", { class: "cj-rv-label" },
+        h("span", { "data-role": "trump" }, s.t("ui.trump") + colon(s),
+          h("span", { class: `cj-rv-suit cj-rv-suit--${trump.toLowerCase()}`, "aria-hidden": "true", text: s.t(`suits.${trump}.symbol`) }), " ", s.suitName(trump)),
+        stock ? " · " : null, stock),
+      trick,
+      h("p", { class: "cj-rv-label", id: `cj-rv-hand-${this.position}`, text: s.t("analysis.ui.your_hand") }),
+      h("div", { class: "cj-rv-choices", role: "group", "aria-labelledby": `cj-rv-hand-${this.position}` }, this.cardButtons));
+  }
+
+  // The words under each card: played in the deal, the reader's choice, and (once answered)
+  // the best cards. They are part of each button's name too.
+  mark(decision, { best = false } = {}) {
+    const s = this.s;
+    for (const button of this.cardButtons) {
+      const code = button.dataset.card;
+      const marks = [];
+      if (code === decision.played) marks.push(["played", s.t("analysis.ui.played")]);
+      if (code === this.chosen) marks.push(["chosen", s.t("analysis.ui.mark_chosen")]);
+      if (best && decision.best.includes(code)) marks.push(["best", `★ ${s.t("analysis.ui.best_mark")}`]);
+      button.dataset.marks = marks.map(([kind]) => kind).join(" ");
+      button.querySelector("[data-role=mark]").textContent = marks.map(([, text]) => text).join(" · ");
+      button.setAttribute("aria-label", [s.cardName(code), ...marks.map(([, text]) => text.replace("★ ", ""))].join(", "));
+    }
+  }
+
+  optionOf(decision, code) {
+    return decision.options.find((o) => o.card === code);
+  }
+
+  // The line after a card, trick by trick (exact decisions only: the engine knows every card).
+  line(option) {
+    const review = this.review;
+    return lineOfPlay(this.s, option.tricks, { you: review.seat, name: (seat) => review.playerName(seat) });
+  }
+
+  say(kind, ...parts) {
+    setChildren(this.verdict, parts.filter(Boolean).map((part) => (typeof part === "string" ? h("p", { text: part }) : part)));
+    this.verdict.dataset.verdict = kind;
+    bringIntoView(this.verdict);
   }
 
   choose(decision, code) {
     const s = this.s;
-    const option = decision.options.find((o) => o.card === code);
+    const option = this.optionOf(decision, code);
+    this.chosen = code;
     if (withinGood(decision, option, this.review.bands)) {
       if (!this.solved) this.found += 1;
-      this.finish(s.t("analysis.ui.accepted", { card: s.cardShort(code) }), "accepted");
+      this.finish(decision, "accepted", s.t("analysis.ui.accepted", { card: s.cardShort(code) }), this.advantage(option), this.line(option));
       return;
     }
     const lost = pointsGivenUp(s, decision, option);
@@ -332,23 +449,30 @@ class FindBetter {
       const loss = Math.max(...decision.options.map((o) => o.value)) - option.value;
       text = s.t(s.pluralKey("analysis.ui.refuted_sampled", loss, true), { card: s.cardShort(code), loss: number(s, loss) });
     }
-    this.verdict.textContent = text;
-    this.verdict.dataset.verdict = "refuted";
+    this.mark(decision);
+    this.say("refuted", text, option.reason ? s.t(`analysis.reasons.${option.reason}`) : null, this.line(option));
+  }
+
+  // What a card does better than the card played in the deal (the engine's reason, worded from
+  // the better card's side).
+  advantage(option) {
+    return option.advantage ? this.s.t(`analysis.advantages.${option.advantage}`) : null;
   }
 
   showBest(decision) {
     const s = this.s;
-    this.finish(s.t("analysis.ui.shown", { cards: decision.best.map((c) => s.cardShort(c)).join(", ") }), "shown");
+    const best = this.optionOf(decision, decision.best[0]);
+    this.finish(decision, "shown", s.t("analysis.ui.shown", { cards: decision.best.map((c) => s.cardShort(c)).join(", ") }), this.advantage(best), this.line(best));
   }
 
-  finish(text, kind) {
+  finish(decision, kind, ...parts) {
     this.solved = true;
-    this.verdict.textContent = text;
-    this.verdict.dataset.verdict = kind;
+    this.cardButtons.forEach((button) => (button.disabled = true));
+    this.mark(decision, { best: true });
     this.nextButton.textContent = this.s.t("analysis.ui.next");
     this.nextButton.dataset.action = "next";
-    this.cardButtons.forEach((button) => (button.disabled = true));
-    this.nextButton.focus();
+    this.nextButton.focus({ preventScroll: true });
+    this.say(kind, ...parts);
   }
 
   next() {
@@ -376,7 +500,10 @@ class StepAnalysis {
       const indices = (record.plays ?? []).map((_, index) => index);
       const job = analyseInBatches(this.engine, { record, seat: null, lang: this.lang }, indices, (done, total) =>
         onProgress(this.strings.t("analysis.ui.analysing", { done, total })),
-      ).then((decisions) => new Map(decisions.map((d) => [d.play_index, d])));
+      ).then(({ decisions, bands }) => {
+        this.bands = bands ?? this.bands;
+        return new Map(decisions.map((d) => [d.play_index, d]));
+      });
       job.catch(() => this.cache.delete(key)); // a failure may be retried
       this.cache.set(key, job);
     }
@@ -394,7 +521,7 @@ class StepAnalysis {
       "div",
       { class: "cj-rv-step", "data-grade": decision.grade, "data-play-index": String(decision.play_index) },
       h("p", {}, fill(s, "analysis.ui.verdict", { decision: line, grade: gradeBadge(s, decision.grade) })),
-      renderDecision(s, decision),
+      renderDecision(s, decision, this.bands),
     );
   }
 }

@@ -27,7 +27,7 @@
 const HERE = new URL(import.meta.url);
 const VERSION = HERE.search; // ?v=<hash> from the hook, forwarded to engine-client.js and on
 // The worker, the catalogue strings and the card helpers, shared with the practice table.
-const { engine, earlyStrings, Strings, h, cardSpan, hiddenCard, fill, reasonKey, setChildren, explainRefusal, loadStylesheet } =
+const { engine, earlyStrings, Strings, h, cardSpan, hiddenCard, fill, reasonKey, setChildren, explainRefusal, loadStylesheet, showLoadFailure } =
   await import(new URL("engine-client.js" + VERSION, HERE).href);
 
 // ----- the example data ---------------------------------------------------------------------
@@ -140,6 +140,8 @@ class Stepper {
       ),
       this.status,
     );
+    if (this.launcherListening) return; // built again after Retry: the listeners stay
+    this.launcherListening = true;
     this.root.addEventListener("focusin", () => this.wake(null));
     this.root.addEventListener("keydown", (event) => {
       if (this.root.dataset.state !== "idle" && this.root.dataset.state !== "loading") return;
@@ -199,9 +201,17 @@ class Stepper {
 
   showFailure(error) {
     this.root.dataset.state = "failed";
-    setChildren(this.root, h("p", { class: "cj-st-failed", role: "alert", text: earlyStrings().load_failed }));
-    // The reason stays available to developers without an error on the reader's console.
-    this.root.dataset.error = String(error && error.message ? error.message : error);
+    // The reason stays available to developers (data-error) without an error on the reader's
+    // console. Retry puts the controls back and starts again, keeping the step asked for.
+    showLoadFailure(this.root, error, {
+      className: "cj-st-failed",
+      message: earlyStrings().load_failed,
+      retry: () => {
+        this.root.dataset.state = "idle";
+        this.buildLauncher();
+        this.wake(null);
+      },
+    });
   }
 
   // Replay the whole deal under the example's rules (-1) or an alternative's, once: every
