@@ -34,6 +34,11 @@ def _seat(catalogue: Catalogue, seat: int) -> str:
     return catalogue.text("seats.seat", letter="ABC"[seat])
 
 
+def _label(catalogue: Catalogue, key: str) -> str:
+    """'Trump: ' — a label and its colon, spaced as the language wants (French: "Atout : ")."""
+    return catalogue.text(key) + catalogue.text("ui.label_colon")
+
+
 def _said(catalogue: Catalogue, key: str, seat: int, **params: object) -> str:
     """A sentence about `seat`: `<key>_you` for the human, `<key>_other` naming the seat."""
     if seat == HUMAN:
@@ -69,8 +74,8 @@ class TerminalGame:
         c = self.catalogue
         while not self.match.is_over:
             deal = self.match.start_deal()
-            self.write(f"\n{c.text('ui.dealer')}: {_seat(c, deal.dealer)} · "
-                       f"{c.text('ui.trump')}: {c.card(card_code(deal.view(HUMAN).trump_card))}")
+            self.write(f"\n{_label(c, 'ui.dealer')}{_seat(c, deal.dealer)} · "
+                       f"{_label(c, 'ui.trump')}{c.card(card_code(deal.view(HUMAN).trump_card))}")
             if self.match.is_over:
                 break
             while (seat := deal.to_move) is not None:  # None once the deal is over
@@ -83,10 +88,10 @@ class TerminalGame:
                     self._show_trick_end(deal.view(HUMAN).tricks[-1])
             summary = self.match.finish_deal()
             result = deal_result(deal)
-            self.write(f"\n{c.text('ui.deal_points')}:")
+            self.write("\n" + _label(c, "ui.deal_points").rstrip())
             for reason in result.reasons:
-                self.write(f"  {c.text('points.' + reason.point)}: {_reason_text(c, reason, result.values)}")
-            self.write(f"{c.text('ui.score')}: " + " · ".join(
+                self.write(f"  {_label(c, 'points.' + reason.point)}{_reason_text(c, reason, result.values)}")
+            self.write(_label(c, "ui.score") + " · ".join(
                 f"{_seat(c, s)} {v}" for s, v in enumerate(summary.scores_after)))
         winner = self.match.winner
         if winner is not None:  # always set once the match is over
@@ -107,14 +112,18 @@ class TerminalGame:
     def _human_card(self, deal: Deal) -> int | None:
         c = self.catalogue
         view = deal.view(HUMAN)
-        # An empty stock has no top card and no count ("0 cards left" reads wrong, and in
-        # Portuguese CLDR puts 0 in "one"): say so in words, as the site's table does.
-        stock = (f"{c.text('ui.stock_top')}: {c.card(card_code(view.stock_top))} "
-                 f"({c.count('ui.cards_left', view.stock_count)})" if view.stock_top is not None
-                 else c.text("ui.stock_empty"))
-        self.write(f"\n{c.text('ui.current_trick')}: {_cards(c, view.current_trick) or '—'} · {stock}")
+        # An empty stock is said once, in words ("0 cards left" reads wrong, and in Portuguese
+        # CLDR puts 0 in "one"); a face-down stock has no top card to show, only its count.
+        left = c.count("ui.cards_left", view.stock_count)
+        if not view.stock_count:
+            stock = c.text("ui.stock_empty")
+        elif view.stock_top is None:
+            stock = _label(c, "ui.stock") + left
+        else:
+            stock = f"{_label(c, 'ui.stock_top')}{c.card(card_code(view.stock_top))} ({left})"
+        self.write(f"\n{_label(c, 'ui.current_trick')}{_cards(c, view.current_trick) or '—'} · {stock}")
         hand = [card for card in range(52) if view.hand >> card & 1]
-        self.write(f"{c.text('ui.hand')}: {_cards(c, hand)}")
+        self.write(_label(c, "ui.hand") + _cards(c, hand))
         while True:
             try:
                 text = self.read(c.text("ui.your_turn") + " ").strip()

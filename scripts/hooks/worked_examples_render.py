@@ -473,7 +473,8 @@ class PageWriter:
             def verdict(result):
                 if result.get("winner") is None:
                     return esc(cat.ex("no_match_winner", target=alt_rep.rules.target))
-                return fill(cat.get("ui.wins_match_other"), player=seat_html(cat, result["winner"]))
+                # A list item of its own (no full stop before the arrow where the language drops it).
+                return fill(cat.get("examples.change_match_winner"), player=seat_html(cat, result["winner"]))
 
             changes.append(f"<li>{verdict(rep.result)} → <strong>{verdict(alt_rep.result)}</strong></li>")
         if changes:

@@ -355,6 +355,23 @@ def test_no_serious_accessibility_violation_while_playing(watched_page, site_url
     check_clean(watched_page)
 
 
+def test_the_last_trick_button_names_its_trick_in_french(watched_page, site_url):
+    """"Dernier pli (n° 1)" from one catalogue sentence, not "Dernier pli (Pli 1)" glued from two."""
+    page = watched_page.page
+    no_motion(page)
+    page.goto(practice_url(site_url, "fr", "?seed=21&rules=standard,target:1&level=random"))
+    table = wait_ready(page)
+    wait_settled(page)
+    play_first_legal(page, table)
+    expected = catalogue("fr")["practice"]["last_trick_numbered"].format(n=1)
+    page.wait_for_function(
+        "text => document.querySelector('.cj-practice [data-action=last-trick]').textContent.trim() === text",
+        arg=expected,
+        timeout=TURN_TIMEOUT_MS,
+    )
+    check_clean(watched_page)
+
+
 def test_three_player_scores_keep_each_number_with_its_name(watched_page, site_url):
     page = watched_page.page
     no_motion(page)

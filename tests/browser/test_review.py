@@ -19,6 +19,7 @@ from support import ROOT, language_prefix, seen_on_screen, serious_violations
 from engine import Deal, Rules, record_of
 from engine.ai.heuristic import HeuristicBot
 from engine.analysis.deal_analysis import analyse
+from engine.surfaces.catalogue import Catalogue
 
 pytestmark = pytest.mark.browser
 
@@ -133,6 +134,38 @@ def test_find_a_better_card_refutes_accepts_shows_and_counts(watched_page, site_
     assert page.evaluate("() => localStorage.getItem('cj-practice-stats')") == stats_before
     page.evaluate("() => window.reviewHandle.close()")
     assert box.locator("[data-role=review]").count() == 0
+    assert watched_page.foreign_requests() == []
+    assert watched_page.console_errors == []
+
+
+def test_a_refutation_names_the_points_lost_as_a_list_in_the_page_language(watched_page, site_url):
+    """Find a better card, in French: "… et vous perdez Low et Game.", the points joined by the
+    catalogue's series (snippets.series), not glued with commas. Seed 72's fourth mistake
+    loses two points against an exactly known reply."""
+    page = watched_page.page
+    lang = "fr"
+    record = careless_deal(72)
+    expected = analyse(record, seat=READER)
+    todo = [d for d in expected["decisions"] if d["grade"] in ("inaccuracy", "mistake", "blunder")]
+    decision = todo[3]
+    option = next(o for o in decision["options"] if o["card"] == decision["played"])
+    best = next(o for o in decision["options"] if o["card"] == decision["best"][0])
+    cat = Catalogue(lang)
+    lost = [cat.text(f"points.{name}") for name in option["points"] if best["points"][name] - option["points"][name] >= 0.25]
+    assert option.get("reply") and len(lost) >= 2, "the deal no longer has a two-point refutation: pick another"
+    open_review(page, site_url, lang, record)
+    box = page.locator("#review-box")
+    box.locator("[data-action=find-better]").click()
+    panel = box.locator("[data-role=find-better]")
+    for _ in range(3):
+        panel.locator("[data-action=skip]").click()
+    assert panel.locator("[data-role=counter]").inner_text() == cat.text("analysis.ui.counter", n=4, total=len(todo))
+    panel.locator(f"button[data-card='{decision['played']}']").click()
+    verdict = panel.locator("[data-role=verdict]")
+    assert verdict.get_attribute("data-verdict") == "refuted"
+    assert verdict.inner_text() == cat.text(
+        "analysis.ui.refuted", card=cat.card(decision["played"]), reply=cat.card(option["reply"]), points=cat.series(lost)
+    )
     assert watched_page.foreign_requests() == []
     assert watched_page.console_errors == []
 

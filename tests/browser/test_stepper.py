@@ -274,7 +274,10 @@ def test_hearts_trump_steps_to_the_end_and_low_goes_to_b(watched_page, site_url,
     low = stepper.locator('[data-role=points] li[data-point="low"]')
     assert low.get_attribute("data-seat") == str(LOW_WINNER)
     text = low.inner_text()
-    assert text.startswith(f"{cat['points']['low']}: {data['seats'][LOW_WINNER]}")
+    # The label's colon from the catalogue: "Low : B" in French (narrow no-break space), "Low: B" in English.
+    assert text.startswith(f"{cat['points']['low']}{cat['ui']['label_colon']}{data['seats'][LOW_WINNER]}")
+    facts = stepper.locator(".cj-st-facts").inner_text()
+    assert facts.startswith(f"{cat['ui']['trump']}{cat['ui']['label_colon']}")
     seat = cat["seats"]["in_text"]["letter"].format(letter=data["seats"][LOW_WINNER])
     expected = capitalised(cat["reasons"]["low_other"].format(player=seat, card="2♥", trick=1))
     assert expected in text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -38,6 +39,22 @@ def test_a_whole_match_ends_with_a_winner_in_the_chosen_language(lang):
         assert out[-1] == catalogue.text("ui.wins_match_other", player=winner)
     assert max(game.match.scores) >= game.match.rules.target
     assert any(catalogue.text("ui.deal_points") in line for line in out)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_labels_are_spaced_as_the_language_wants_and_an_empty_stock_is_said_once(lang):
+    """French puts a narrow no-break space before the colon of every label ("Atout : K♦"),
+    English none ("Trump: K♦"); a played-out stock is "the stock is empty", not also "0 cards left"."""
+    game, out = _scripted_game(lang, [])
+    assert game.run() == 0
+    text = "\n".join(out)
+    if lang == "fr":
+        assert re.findall(r".{0,20}(?<!\u202f)[:;?!]", text) == []
+    else:
+        assert "\u202f" not in text and f"{Catalogue(lang).text('ui.hand')}: " in text
+    empty = Catalogue(lang).text("ui.stock_empty")
+    assert any(line.endswith(empty) for line in out)
+    assert not any(f"{empty} (" in line for line in out)
 
 
 def test_bad_and_illegal_input_is_explained_and_changes_nothing():

@@ -167,6 +167,18 @@ def test_french_pages_space_high_punctuation(site_dir):
     assert not found, "\n".join(found[:40])
 
 
+def test_french_change_lists_have_no_full_stop_before_the_arrow(site_dir):
+    """'Ce qui change' under other rules reads "A gagne la partie → B gagne la partie",
+    not "A gagne la partie. → B gagne la partie." (the turned-jack example has such a line)."""
+    found, arrows = [], 0
+    for path in pages_of(site_dir, "fr"):
+        text = html_lib.unescape(TAG.sub("", SCRIPTS.sub("", path.read_text("utf-8"))))
+        arrows += len(re.findall(r"gagne la partie\.?\s*→", text))
+        found += [f"{path.relative_to(site_dir)}: {m.group(0)!r}" for m in re.finditer(r".{0,30}\.\s*→", text)]
+    assert arrows, "no example page shows a change of match winner any more: the check sees nothing"
+    assert not found, "\n".join(found)
+
+
 def test_the_french_spacing_check_sees_missing_spaces():
     page = "<p>Atout\u202f: cœur ; pique: <span>?</span> 10\u00a0: <b>x</b>! fin</p>"
     assert [context[-1] for context in unspaced_punctuation(page)] == [";", ":", "!"]

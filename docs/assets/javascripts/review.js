@@ -452,7 +452,7 @@ class FindBetter {
     const lost = pointsGivenUp(s, decision, option);
     let text;
     if (option.reply && lost.length) {
-      text = s.t("analysis.ui.refuted", { card: s.cardShort(code), reply: s.cardShort(option.reply), points: lost.join(", ") });
+      text = s.t("analysis.ui.refuted", { card: s.cardShort(code), reply: s.cardShort(option.reply), points: s.series(lost) });
     } else {
       const loss = Math.max(...decision.options.map((o) => o.value)) - option.value;
       text = s.t(s.pluralKey("analysis.ui.refuted_sampled", loss, true), { card: s.cardShort(code), loss: number(s, loss) });

@@ -471,7 +471,7 @@ class Stepper {
       h(
         "p",
         { class: "cj-st-facts" },
-        `${s.t("ui.trump")}: `,
+        `${s.t("ui.trump")}${s.t("ui.label_colon")}`,
         h("strong", { text: `${s.t(`suits.${trump}.symbol`)} ${s.suitName(trump)}` }),
         " · ",
         this.renderStock(replay, state),
@@ -491,7 +491,7 @@ class Stepper {
             h("strong", { text: this.name(seat) }),
             seat === replay.dealer ? ` · ${s.t("ui.dealer")}` : "",
             toMove ? h("span", { class: "cj-st-to-play" }, " — ", s.t("ui.to_play")) : "",
-            ` · ${s.t("ui.tricks_won")}: ${state.tricks_won[seat]}`,
+            ` · ${s.t("ui.tricks_won")}${s.t("ui.label_colon")}${state.tricks_won[seat]}`,
           ),
           h(
             "p",
@@ -508,7 +508,7 @@ class Stepper {
       h(
         "div",
         { class: "cj-st-trick", "data-role": "trick" },
-        h("p", {}, h("strong", { text: s.t("ui.current_trick") }), ": ",
+        h("p", {}, h("strong", { text: s.t("ui.current_trick") }), s.t("ui.label_colon"),
           state.trick.length
             ? state.trick.map((play, i) => [i ? " · " : "", `${this.name(play.seat)} `, cardSpan(s, play.card)])
             : "—"),
@@ -525,7 +525,7 @@ class Stepper {
             "p",
             {},
             h("strong", { text: s.t("ui.trick", { n: done.number }) }),
-            ": ",
+            s.t("ui.label_colon"),
             done.cards.map((play, i) => [i ? " · " : "", `${this.name(play.seat)} `, cardSpan(s, play.card)]),
             " — ",
             s.t("ui.wins_trick_other", { player: this.phrase(done.winner) }),
@@ -534,7 +534,7 @@ class Stepper {
             ? h(
                 "p",
                 {},
-                `${s.t("ui.draws")}: `,
+                `${s.t("ui.draws")}${s.t("ui.label_colon")}`,
                 done.draws.map((draw, i) => [
                   i ? " · " : "",
                   fill(s, "ui.draw_other", {
@@ -568,7 +568,7 @@ class Stepper {
     return h(
       "span",
       { "data-role": "stock" },
-      `${s.t("ui.stock_top")}: `,
+      `${s.t("ui.stock_top")}${s.t("ui.label_colon")}`,
       count ? top : "—",
       " · ",
       count ? s.count("ui.cards_left", count) : s.t("ui.stock_empty"),
@@ -717,7 +717,7 @@ class Stepper {
       h(
         "li",
         { "data-point": reason.point, "data-seat": reason.seat === null ? "" : String(reason.seat) },
-        h("strong", { text: `${s.t(`points.${reason.point}`)}: ${this.name(reason.seat)}` }),
+        h("strong", { text: `${s.t(`points.${reason.point}`)}${s.t("ui.label_colon")}${this.name(reason.seat)}` }),
         " — ",
         fill(s, reasonKey(reason.key, reason.seat, null), {
           player: this.phrase(reason.seat),
@@ -731,8 +731,8 @@ class Stepper {
     const children = [
       h("p", {}, h("strong", { text: s.t("ui.deal_points") })),
       h("ul", { "data-role": "points" }, items),
-      h("p", { text: `${s.t("ui.card_values")}: ${values}` }),
-      h("p", { text: `${s.t("ui.score")}: ${scores}` }),
+      h("p", { text: `${s.t("ui.card_values")}${s.t("ui.label_colon")}${values}` }),
+      h("p", { text: `${s.t("ui.score")}${s.t("ui.label_colon")}${scores}` }),
     ];
     if (result.winner !== null) children.push(h("p", {}, h("strong", { text: s.t("ui.wins_match_other", { player: this.phrase(result.winner) }) })));
     setChildren(this.outcome, ...children.filter(Boolean));
@@ -819,7 +819,7 @@ class Stepper {
               {},
               moved.map((point) =>
                 h("li", { "data-point": point },
-                  `${s.t(`points.${point}`)}: ${this.name(base.result.points[point])} → ${this.name(other.result.points[point])}`),
+                  `${s.t(`points.${point}`)}${s.t("ui.label_colon")}${this.name(base.result.points[point])} → ${this.name(other.result.points[point])}`),
               ),
             )
           : h("p", { "data-role": "same-points", text: s.t("ui.rules_same_points") }),

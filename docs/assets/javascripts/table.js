@@ -326,7 +326,7 @@ export class CardTable {
       return;
     }
     const s = this.strings;
-    this.lastButton.textContent = `${this.t("practice.last_trick")} (${this.t("ui.trick", { n: last.number })})`;
+    this.lastButton.textContent = this.t("practice.last_trick_numbered", { n: last.number });
     put(
       this.lastPanel,
       el(
