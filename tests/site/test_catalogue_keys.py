@@ -28,6 +28,7 @@ from catalogue_trace import trace_path  # noqa: E402
 from engine.ai.expert import REASON_CODES as HINT_CODES  # noqa: E402
 from engine.analysis.reasons import REASON_CODES as REVIEW_CODES  # noqa: E402
 from engine.core.outcome import NO_SCORER_REASON_KEYS, REASON_KEYS  # noqa: E402
+from engine.surfaces.analysis_text import reason_key  # noqa: E402
 
 BROWSER_KEYS = site_data.ROOT / "tests" / "browser" / "catalogue_keys_requested.txt"
 
@@ -64,7 +65,10 @@ def engine_message_keys() -> set[str]:
     points = set()
     for key in REASON_KEYS:
         points |= {key} if key in NO_SCORER_REASON_KEYS else {f"{key}_you", f"{key}_other"}
-    return {f"hints.{code}" for code in HINT_CODES} | {f"analysis.reasons.{code}" for code in REVIEW_CODES} | points
+    review = {f"analysis.reasons.{code}" for code in REVIEW_CODES}
+    # With three players some review reasons are worded for two opponents (analysis_text.reason_key).
+    review |= {reason_key(code, 3) for code in REVIEW_CODES}
+    return {f"hints.{code}" for code in HINT_CODES} | review | points
 
 
 def terminal_keys() -> set[str]:
