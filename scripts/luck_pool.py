@@ -37,7 +37,8 @@ def main() -> int:
                 continue
             parts = zip(data["result"], data["expected"], data["luck"], data["skill"], strict=True)
             residual = max(abs(r - (e + luck + skill)) for r, e, luck, skill in parts)
-            rows.append(DealFigures(tuple(data["result"]), tuple(data["luck"]), tuple(data["skill"]), residual))
+            figures = DealFigures(tuple(data["result"]), tuple(data["luck"]), tuple(data["skill"]), residual)
+            rows.append(figures)
             gaps[round(data["result"][0] - data["luck"][0] - data["skill"][0], 3)] += 1
     pooled = summary(rows, bots, args.seed)
     pooled["files"] = [str(path) for path in args.files]
