@@ -256,7 +256,9 @@ def test_review_on_a_phone_leads_with_the_sentence_and_folds_the_numbers(browser
     # The table's names, never "Player B"; the reader's own sentence for the reader.
     timeline = review.locator("[data-role=timeline]").inner_text()
     assert cat["seats"]["seat"].format(letter="B") not in timeline
-    assert ui["decision"].format(player=cat["seats"]["computer"], card="").strip() in timeline
+    # Another seat in running text ("The computer played …", capitalised at a sentence's start).
+    other = ui["decision_other"].format(player=cat["seats"]["in_text"]["computer"], card="").strip()
+    assert other.lower() in timeline.lower()
     assert ui["decision_you"].format(card="").strip() in timeline
     worst = max(range(len(expected)), key=lambda i: (expected[i]["loss"], expected[i]["win_loss"]))
     decision = expected[worst]
