@@ -217,7 +217,7 @@ def test_a_turned_jack_is_said_on_the_table(watched_page, site_url):
     wait_settled(page)
     line = table.locator("[data-role=turned-jack]")
     assert line.is_visible()
-    expected = cat["practice"]["you"]["reasons"]["jack_turned"].split("{card}")[1]
+    expected = cat["reasons"]["jack_turned_you"].split("{card}")[1]
     assert expected.strip() in line.inner_text() and line.locator("[data-card=JD]").count() == 1
     assert score_text(cat, [1, 0], 2) in table.locator("[data-role=scores]").inner_text()
     check_clean(watched_page)
@@ -254,8 +254,11 @@ def test_the_count_out_stops_at_the_winner_and_jack_comes_first(watched_page, si
         assert (cat["practice"]["not_counted"] in row.inner_text()) == (expected == "false")
     if result["count_out_decides"]:
         heading = sheet.locator("[data-role=count-out] strong").first.inner_text()
-        assert "Jack, High, Low, Game, Shasta point" in heading
+        assert heading == cat["practice"]["count_out"].format(target=2)
         items = sheet.locator("[data-role=count-out] li")
+        # Counted in the order of the sheet, Jack first (§6.4), and stopped at the winner.
+        listed = [items.nth(i).get_attribute("data-point") for i in range(items.count())]
+        assert listed == [point for point in points if point in listed]
         assert items.count() == len(steps) and items.last.get_attribute("data-first") == "true"
     assert axe_violations(page) == []
     # Statistics: not "Standard", but the match's own rules, every difference named.

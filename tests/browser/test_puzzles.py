@@ -409,4 +409,15 @@ def test_a_new_players_rating_is_explained_as_provisional(watched_page, site_url
     )
     root = open_puzzle(page, site_url, "es", puzzle["id"])
     assert root.locator("[data-role=provisional]").count() == 0
+    # A settled player shown a two-card solution: each card is numbered, and the rating line
+    # no longer says provisional.
+    two = first_with(2)
+    root = open_puzzle(page, site_url, "es", two["id"])
+    root.locator("[data-action=show]").click()
+    page.wait_for_selector(".cj-puzzles[data-status=shown]", timeout=ANSWER_TIMEOUT_MS)
+    feedback = root.locator("[data-role=feedback]").inner_text()
+    assert cat["step"].split("{n}")[0] in feedback and "2" in feedback
+    progress = json.loads(page.evaluate("() => localStorage.getItem('cj-puzzles-progress')"))
+    settled = cat["rating_change"].split("{rating}")[0]
+    assert f"{settled}{round(progress['player']['rating'])} (" in feedback
     assert watched_page.console_errors == []

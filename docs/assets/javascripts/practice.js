@@ -824,7 +824,8 @@ class Practice {
     if (!rules) return text;
     const parts = [this.t(`presets.${rules.preset}.name`)];
     for (const [key, value] of rules.differences) {
-      const shown = this.strings.lookup(`options.${key}.values.${value}`) ?? value;
+      // The match target is a plain number; every other option's values have names.
+      const shown = key === "target" ? value : this.t(`options.${key}.values.${value}`);
       parts.push(`${this.t(`options.${key}.name`)}${this.colon}${shown}`);
     }
     return parts.join(" · ");
