@@ -163,9 +163,10 @@ def test_a_refutation_names_the_points_lost_as_a_list_in_the_page_language(watch
     panel.locator(f"button[data-card='{decision['played']}']").click()
     verdict = panel.locator("[data-role=verdict]")
     assert verdict.get_attribute("data-verdict") == "refuted"
-    assert verdict.inner_text() == cat.text(
+    # The verdict's first sentence; the reason and the line of play follow it.
+    assert verdict.inner_text().startswith(cat.text(
         "analysis.ui.refuted", card=cat.card(decision["played"]), reply=cat.card(option["reply"]), points=cat.series(lost)
-    )
+    ))
     assert watched_page.foreign_requests() == []
     assert watched_page.console_errors == []
 
