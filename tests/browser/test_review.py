@@ -151,22 +151,31 @@ def test_a_refutation_names_the_points_lost_as_a_list_in_the_page_language(watch
     option = next(o for o in decision["options"] if o["card"] == decision["played"])
     best = next(o for o in decision["options"] if o["card"] == decision["best"][0])
     cat = Catalogue(lang)
-    lost = [cat.text(f"points.{name}") for name in option["points"] if best["points"][name] - option["points"][name] >= 0.25]
-    assert option.get("reply") and len(lost) >= 2, "the deal no longer has a two-point refutation: pick another"
+    lost = [
+        cat.text(f"points.{name}")
+        for name in option["points"]
+        if best["points"][name] - option["points"][name] >= 0.25
+    ]
+    assert option.get("reply") and len(lost) >= 2, "no two-point refutation here any more: pick another deal"
     open_review(page, site_url, lang, record)
     box = page.locator("#review-box")
     box.locator("[data-action=find-better]").click()
     panel = box.locator("[data-role=find-better]")
     for _ in range(3):
         panel.locator("[data-action=skip]").click()
-    assert panel.locator("[data-role=counter]").inner_text() == cat.text("analysis.ui.counter", n=4, total=len(todo))
+    counter = cat.text("analysis.ui.counter", n=4, total=len(todo))
+    assert panel.locator("[data-role=counter]").inner_text() == counter
     panel.locator(f"button[data-card='{decision['played']}']").click()
     verdict = panel.locator("[data-role=verdict]")
     assert verdict.get_attribute("data-verdict") == "refuted"
     # The verdict's first sentence; the reason and the line of play follow it.
-    assert verdict.inner_text().startswith(cat.text(
-        "analysis.ui.refuted", card=cat.card(decision["played"]), reply=cat.card(option["reply"]), points=cat.series(lost)
-    ))
+    refuted = cat.text(
+        "analysis.ui.refuted",
+        card=cat.card(decision["played"]),
+        reply=cat.card(option["reply"]),
+        points=cat.series(lost),
+    )
+    assert verdict.inner_text().startswith(refuted)
     assert watched_page.foreign_requests() == []
     assert watched_page.console_errors == []
 
