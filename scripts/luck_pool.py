@@ -40,6 +40,8 @@ def main() -> int:
             figures = DealFigures(tuple(data["result"]), tuple(data["luck"]), tuple(data["skill"]), residual)
             rows.append(figures)
             gaps[round(data["result"][0] - data["luck"][0] - data["skill"][0], 3)] += 1
+    if not bots and rows:  # a run cut short has no summary line to name its bots
+        bots = [f"seat {seat}" for seat in range(len(rows[0].result))]
     pooled = summary(rows, bots, args.seed)
     pooled["files"] = [str(path) for path in args.files]
     pooled["result_minus_luck_and_skill_seat0"] = {str(gap): count for gap, count in sorted(gaps.items())}

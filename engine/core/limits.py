@@ -4,8 +4,10 @@ The command line, `web_api.handle` and the practice operations refuse input beyo
 limits with a result naming the limit, so no input can make them hang, recurse without end
 or allocate without bound. Every request's work is bounded: its text by MAX_TEXT_CHARS, a
 hint or a computer card by MAX_SAMPLES, an analysis by MAX_ANALYSIS_WORLDS, a practice
-match record by MAX_MATCH_DEALS, and the command line's simulate by MAX_DEALS, MAX_MATCHES
-and MAX_SIMULATED_SAMPLES; replay, try and the puzzle operations do at most one deal's work.
+match record by MAX_MATCH_DEALS, the command line's simulate by MAX_DEALS, MAX_MATCHES
+and MAX_SIMULATED_SAMPLES, a luck split by MAX_LUCK_SAMPLES (the command line's luck also by
+MAX_LUCK_WORK), the peek check by MAX_PEEK_REDEALS and MAX_PEEK_WORLDS, and "Could I have won?"
+by MAX_REPLAY_WORLDS; replay, try and the puzzle operations do at most one deal's work.
 """
 
 from __future__ import annotations

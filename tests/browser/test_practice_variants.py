@@ -131,6 +131,14 @@ def test_a_bad_link_is_checked_before_the_match_in_progress_is_offered_up(watche
     assert notice.get_attribute("data-problem") == "too_large"
     wait_settled(page)
     assert table.locator("[data-role=confirm]").is_hidden() and saved_record(page) == record
+    # A part of the link with no value at all is named as it is written.
+    page.goto(practice_url(site_url, "it", "?seed=4&level="))
+    table = wait_ready(page)
+    notice = table.locator("[data-role=notice][data-kind=link]")
+    notice.wait_for()
+    assert cat["bad_link"]["empty"].format(name="level") in notice.inner_text()
+    wait_settled(page)
+    assert table.locator("[data-role=confirm]").is_hidden() and saved_record(page) == record
     # A good link still asks first.
     page.goto(practice_url(site_url, "it", "?seed=77&rules=standard"))
     table = wait_ready(page)

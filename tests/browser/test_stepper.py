@@ -781,3 +781,18 @@ def test_other_rules_show_only_the_notes_that_apply_and_say_what_changed(watched
     stepper.locator("[data-action=alternative]").first.click()
     assert standard_notes["play 1"][:40] in annotation.inner_text()
     assert watched_page.console_errors == []
+
+
+def test_other_rules_say_which_cards_they_no_longer_allow(watched_page, site_url):
+    """Follow suit when able: the box says that B may no longer trump with 3♠ (issue 20)."""
+    cat = catalogue("en")
+    page = watched_page.page
+    page.goto(example_url(site_url, "en", "follow-or-trump"))
+    stepper = wait_ready(page)
+    stepper.locator("[data-action=alternative]").first.click()
+    change = stepper.locator("[data-role=changes] [data-role=change]").first
+    change.wait_for()
+    at = change.get_attribute("data-step")
+    assert change.inner_text().startswith(cat["examples"]["change_refused"].split("{player}")[0].format(n=at))
+    assert "3♠" in change.inner_text()
+    assert watched_page.console_errors == []

@@ -298,3 +298,18 @@ def test_all_orders_are_enumerated_only_when_there_are_few():
     assert len({tuple(order) for order in orders}) == 5
     assert orders == values.orders(state, 0)  # deterministic
     assert card_code(state.stock[0]) == card_code(deal.trump_card)
+
+
+def test_the_summary_statistics():
+    from engine.analysis.luck_runs import mean_interval, variance_ratio
+
+    raw = [float(v) for v in (-3, -1, 0, 1, 2, 4, -2, 1, 0, -1) * 5]
+    ratio, interval = variance_ratio([v / 2 for v in raw], raw, seed=3)
+    assert ratio == pytest.approx(0.25) and interval == pytest.approx([0.25, 0.25])
+    same, around = variance_ratio(raw, raw, seed=3)
+    assert same == pytest.approx(1.0) and around[0] <= 1.0 <= around[1]
+    noisy, spread = variance_ratio([v + (i % 3) for i, v in enumerate(raw)], raw, seed=3)
+    assert spread[0] < noisy < spread[1] and variance_ratio(raw[::-1], raw[::-1], seed=3)[0] == 1.0
+    mean, (low, high) = mean_interval(raw)
+    assert mean == pytest.approx(0.1) and low < mean < high
+    assert high - low == pytest.approx(2 * 1.959964 * (sum((v - 0.1) ** 2 for v in raw) / 49 / 50) ** 0.5)

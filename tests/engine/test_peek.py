@@ -51,7 +51,7 @@ def played(preset: str, seed: int, computer: str) -> tuple[Deal, list[int]]:
     return start, list(deal.plays)
 
 
-@settings(max_examples=24, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(preset=presets, seed=seeds, computer=st.sampled_from(["heuristic", "expert"]))
 def test_the_computer_chooses_the_same_card_whatever_it_could_not_see(preset, seed, computer):
     start, plays = played(preset, seed, computer)

@@ -829,8 +829,9 @@ class Stepper {
     this.changes.hidden = false;
   }
 
-  // What is different at step `at` under the alternative's rules, in words: the card played,
-  // the trick's winner, or the cards the seat to move may play.
+  // What is different at step `at` under the alternative's rules, in words: the card played, or
+  // the cards the seat to move may play. (With the same cards, no rule option changes a trick's
+  // winner or the draws, so nothing else can differ first.)
   describeChange(at) {
     const s = this.strings;
     const before = this.replays.get(-1).states[at];
@@ -839,9 +840,6 @@ class Stepper {
     const line = (key, params) => h("p", { "data-role": "change", "data-step": String(at) }, fill(s, key, { n: String(at), ...params }));
     if (before.play && after.play && before.play.card !== after.play.card) {
       return [line("examples.change_play", { player: this.phrase(after.play.seat), card: cardSpan(s, after.play.card), other: cardSpan(s, before.play.card) })];
-    }
-    if (before.completed && after.completed && before.completed.winner !== after.completed.winner) {
-      return [line("examples.change_winner", { player: this.phrase(after.completed.winner), other: this.phrase(before.completed.winner) })];
     }
     const cards = (codes) => h("span", {}, codes.map((code, i) => [i ? " " : "", cardSpan(s, code)]));
     const was = new Set(before.legal ?? []);
