@@ -44,10 +44,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.ai.bots import make_bot
-from engine.analysis.peek import Decide
 from engine.core.boundary import check_int, echo, field_name, is_ascii_digits, parse_ascii_int
 from engine.core.cards import SUITS, card_code, codes_of, mask_value, parse_card
 from engine.core.deal import Deal
@@ -69,6 +68,9 @@ from engine.core.rules import PRESETS, Rules, RulesError
 from engine.core.scoring import count_out
 from engine.core.view import trick_json
 from engine.surfaces.requests import BadRequest, Json, refusal, request_card
+
+if TYPE_CHECKING:  # the after-deal checks load on first use: the table's worker starts light
+    from engine.analysis.peek import Decide
 
 RECORD_VERSION = 1
 # The fields of a match record: `record()` writes exactly these, and the reader refuses others.
