@@ -94,4 +94,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    status = main()
+    if status or sys.platform != "emscripten":  # Pyodide reports a SystemExit(0) as an error
+        sys.exit(status)
