@@ -31,7 +31,9 @@ Operations (answers are wrapped by web_api.handle in ``{"ok": true, ...}``):
 - ``practice.peek``  ``{record, deal?, redeals?, samples?, seed?, only?}`` -> "Did the computer
   peek?": every card the computer played in a finished deal (by default the last) chosen again
   with the cards it could not see dealt again (engine/analysis/peek.py), and whether each card is
-  the same. ``only`` restricts it to some play indices (the page can show its progress).
+  the same. ``only`` restricts it to some play indices (the page can show its progress);
+  ``samples`` must be the ones the page gave ``practice.bot`` (by default the expert's own),
+  or the computer's own cards are not reproduced and show as not the same.
 - ``practice.could_win`` ``{record, deal?, samples?}`` -> "Could I have won?": the same deal (same
   seed) played again with the expert in the human's seat (the card a hint gives, with the hint's
   seed) against the same opponent (the match's level and seeds); both results and the first
