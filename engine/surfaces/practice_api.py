@@ -33,7 +33,9 @@ Operations (answers are wrapped by web_api.handle in ``{"ok": true, ...}``):
 - ``practice.peek``  ``{record, deal?, redeals?, samples?, seed?, only?}`` -> "Did the computer
   peek?": every card the computer played in a finished deal (by default the last) chosen again
   with the cards it could not see dealt again (engine/analysis/peek.py), and whether each card is
-  the same. ``only`` restricts it to some play indices (the page can show its progress).
+  the same. ``only`` restricts it to some play indices (the page can show its progress);
+  ``samples`` must be the ones the page gave ``practice.bot`` (by default the expert's own),
+  or the computer's own cards are not reproduced and show as not the same.
 - ``practice.could_win`` ``{record, deal?, samples?}`` -> "Could I have won?": the same deal (same
   seed) played again with the expert in the human's seat (the card a hint gives, with the hint's
   seed) against the same opponent (the match's level and seeds); both results and the first
@@ -46,10 +48,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.ai.bots import make_bot
-from engine.analysis.peek import Decide
 from engine.core.boundary import check_int, clip, echo, field_name, is_ascii_digits, parse_ascii_int
 from engine.core.cards import SUITS, card_code, codes_of, mask_value, parse_card
 from engine.core.deal import Deal
@@ -71,6 +72,9 @@ from engine.core.rules import PRESETS, Rules, RulesError
 from engine.core.scoring import count_out_steps
 from engine.core.view import trick_json
 from engine.surfaces.requests import BadRequest, Json, refusal, request_card
+
+if TYPE_CHECKING:  # the after-deal checks load on first use: the table's worker starts light
+    from engine.analysis.peek import Decide
 
 RECORD_VERSION = 1
 # The fields of a match record: `record()` writes exactly these, and the reader refuses others.
