@@ -1011,7 +1011,7 @@ class Practice {
             reached ||= first;
             return h("li", { "data-point": step.point, "data-first": first ? "true" : null },
               this.t("practice.count_out_step", { point: this.t(`points.${step.point}`), player: this.name(step.seat), score: step.scores[step.seat] }),
-              first ? h("strong", { text: ` — ${this.t("practice.reaches")}` }) : "");
+              first ? h("strong", { text: `${this.t("ui.dash")}${this.t("practice.reaches")}` }) : "");
           }))),
       );
     }
@@ -1115,7 +1115,7 @@ class Practice {
       this.settle();
       this.feedback.dataset.kind = "refusal";
       setChildren(this.feedback, h("p", { "data-role": "refusal", "data-card": code },
-        h("span", { class: "cj-pr-verdict", "aria-hidden": "true", text: "✗ " }), `${this.t("practice.refused")} `, cardSpan(s, code), " — ", explainRefusal(s, answer.refusal)));
+        h("span", { class: "cj-pr-verdict", "aria-hidden": "true", text: "✗ " }), `${this.t("practice.refused")} `, cardSpan(s, code), this.t("ui.dash"), explainRefusal(s, answer.refusal)));
       return;
     }
     setChildren(this.feedback);

@@ -681,7 +681,7 @@ class Stepper {
             { class: "cj-st-hand__name" },
             h("strong", { text: this.name(seat) }),
             seat === replay.dealer ? ` · ${s.t("ui.dealer")}` : "",
-            toMove ? h("span", { class: "cj-st-to-play" }, " — ", s.t("ui.to_play")) : "",
+            toMove ? h("span", { class: "cj-st-to-play" }, s.t("ui.dash"), s.t("ui.to_play")) : "",
             ` · ${s.t("ui.tricks_won")}${s.t("ui.label_colon")}${state.tricks_won[seat]}`,
           ),
           h(
@@ -718,7 +718,7 @@ class Stepper {
             h("strong", { text: s.t("ui.trick", { n: done.number }) }),
             s.t("ui.label_colon"),
             done.cards.map((play, i) => [i ? " · " : "", `${this.name(play.seat)} `, cardSpan(s, play.card)]),
-            " — ",
+            s.t("ui.dash"),
             s.t("ui.wins_trick_other", { player: this.phrase(done.winner) }),
           ),
           done.draws.length
@@ -876,7 +876,7 @@ class Stepper {
       const authored = (quiz.illegal ?? []).find((mistake) => mistake.card === code);
       this.quizFeedback.dataset.verdict = "illegal";
       setChildren(this.quizFeedback,
-        h("p", {}, h("span", { class: "cj-st-verdict", "aria-hidden": "true", text: "✗ " }), cardSpan(s, code), " — ",
+        h("p", {}, h("span", { class: "cj-st-verdict", "aria-hidden": "true", text: "✗ " }), cardSpan(s, code), s.t("ui.dash"),
           this.explain(answer.refusal)),
         authored?.html ? h("p", { class: "cj-st-author", html: authored.html }) : null,
       );
@@ -924,7 +924,7 @@ class Stepper {
         "li",
         { "data-point": reason.point, "data-seat": reason.seat === null ? "" : String(reason.seat) },
         h("strong", { text: `${s.t(`points.${reason.point}`)}${s.t("ui.label_colon")}${this.name(reason.seat)}` }),
-        " — ",
+        s.t("ui.dash"),
         fill(s, reasonKey(reason.key, reason.seat, null), {
           player: this.phrase(reason.seat),
           card: reason.card ? cardSpan(s, reason.card) : "",
