@@ -4,11 +4,11 @@ from engine.surfaces.catalogue import Catalogue, plural_category
 
 
 def test_brazilian_portuguese_puts_zero_in_the_plural():
-    # CLDR puts 0 in 'one' for pt; Brazilian usage says "0 vazas", "1 (0 contados)".
+    # CLDR puts 0 in 'one' for pt; Brazilian usage says "0 vazas", "0 cartas na mão".
     assert plural_category("pt", 0) == "other"
     assert plural_category("pt", 0.0, 2) == "other"
     assert Catalogue("pt").count("practice.tricks", 0) == "0 vazas"
-    assert Catalogue("pt").count("examples.points_counted", 0, won=1) == "1 (0 contados)"
+    assert Catalogue("pt").count("practice.hand_cards", 0) == "0 cartas na mão"
 
 
 def test_brazilian_portuguese_keeps_one_and_fractions_below_two_singular():
