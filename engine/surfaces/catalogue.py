@@ -66,11 +66,14 @@ def seat_variant(key: str, is_reader: bool) -> str:
 def plural_category(lang: str, n: float, fraction_digits: int = 0) -> str:
     """CLDR cardinal category ('one' or 'other') of n written with `fraction_digits` decimals.
 
-    Brazilian Portuguese and French put every number below 2 in 'one' ("0 carta", "1,5 point");
-    English and Italian only a bare 1; Spanish any 1, decimals included ("1,00 punto").
-    ('many', for whole millions in fr/pt/es/it, never arises on this site.)
+    French puts every number below 2 in 'one' ("0 point", "1,5 point"). So does CLDR for
+    Portuguese, but Brazilian usage puts zero in the plural ("0 pontos", "1,5 ponto"), so pt
+    departs from CLDR there. English and Italian: only a bare 1; Spanish any 1, decimals
+    included ("1,00 punto"). ('many', for whole millions in fr/pt/es/it, never arises here.)
     """
     whole = int(abs(n))
+    if lang == "pt" and n == 0:
+        return "other"
     if lang in ("pt", "fr"):
         return "one" if whole in (0, 1) else "other"
     if lang == "es":

@@ -403,6 +403,7 @@ export class Strings {
     this.untranslated = new Set(answer.untranslated);
     this.blockStrings = blockStrings ?? {};
     const lang = this.lookup("language.code") ?? "en";
+    this.lang = lang;
     this.plurals = new Intl.PluralRules(lang);
     this.decimalPlurals = new Intl.PluralRules(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   }
@@ -428,7 +429,9 @@ export class Strings {
 
   // "{n} cards left" in the language's plural form: key_one, key_other (CLDR categories).
   pluralKey(key, n, decimals = false) {
-    const category = (decimals ? this.decimalPlurals : this.plurals).select(n);
+    // Brazilian Portuguese puts zero in the plural ("0 pontos"), where CLDR says 'one'
+    // (engine/surfaces/catalogue.py plural_category says the same).
+    const category = this.lang === "pt" && n === 0 ? "other" : (decimals ? this.decimalPlurals : this.plurals).select(n);
     const wanted = `${key}_${category}`;
     return this.lookup(wanted) !== null ? wanted : `${key}_other`;
   }
