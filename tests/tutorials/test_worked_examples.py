@@ -319,7 +319,7 @@ def test_cards_have_symbol_accessible_name_and_suit_class():
 
 def test_face_down_page_hides_the_other_players_draws():
     markdown = build_all("en")["face-down-stock.md"][0]
-    assert "B draws a card unseen" in markdown
+    assert CATALOGUES["en"].get("ui.draw_hidden").replace("{player}", "B") in markdown
     assert "cj-hidden" in markdown
     # B's hidden draw (9♠) never appears in A's view of the hands.
     rep = model.replay(fresh("face-down-stock").data["record"], 0)

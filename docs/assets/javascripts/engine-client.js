@@ -541,8 +541,9 @@ export function capitalise(text) {
 
 // A line of play as the engine writes it (engine/analysis/lines.py: tricks of {seat, card}
 // with their winner), one catalogue sentence per trick from the reader's side: "Trick 21: you
-// 10♥, Computer 8♥: you win the trick." `you` is the reader's seat, `name(seat)` the table's
-// name of another seat. Two players only (exact lines exist only there): null otherwise.
+// lead 10♥, the computer plays 8♥, and you win the trick." `you` is the reader's seat,
+// `name(seat)` another seat as running text names it (`seats.in_text.*`, never a table label).
+// Two players only (exact lines exist only there): null otherwise.
 export function lineOfPlay(strings, tricks, { you, name }) {
   if (!tricks?.length) return null;
   const readable = tricks.every((trick) => trick.cards.length === 1 || (trick.cards.length === 2 && trick.cards.some((play) => play.seat === you)));

@@ -195,7 +195,7 @@ class Puzzles {
   // What follows a card, trick by trick, from the engine's answer (`tricks`).
   line(answer) {
     const seat = this.meta.seat;
-    return lineOfPlay(this.strings, answer.tricks, { you: seat, name: () => this.t("puzzles.opponent") });
+    return lineOfPlay(this.strings, answer.tricks, { you: seat, name: () => this.t("seats.in_text.opponent") });
   }
 
   // Why a right card is right: what it does better than the strongest wrong card.

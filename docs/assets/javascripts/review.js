@@ -236,13 +236,17 @@ class Review {
     return Array.from({ length: players }, (_, s) => s).filter((s) => s !== this.seat).indexOf(seat) + 1;
   }
 
+  // A computer seat as running text names it ("the computer", "computer 2"), never the label.
+  phrase(seat) {
+    const n = this.computerNumber(seat);
+    return n === null ? this.strings.t("seats.in_text.computer") : this.strings.t("seats.in_text.computer_n", { n });
+  }
+
   // A sentence about a seat: `<key>_you` for the reviewed player, else `<key>_other` with the
-  // computer named as running text names it ("the computer", "computer 2").
+  // computer named as running text names it.
   said(seat, key, params) {
     if (seat === this.seat) return fill(this.strings, `${key}_you`, params);
-    const n = this.computerNumber(seat);
-    const player = n === null ? this.strings.t("seats.in_text.computer") : this.strings.t("seats.in_text.computer_n", { n });
-    return fill(this.strings, `${key}_other`, { ...params, player });
+    return fill(this.strings, `${key}_other`, { ...params, player: this.phrase(seat) });
   }
 
   render() {
@@ -431,7 +435,7 @@ class FindBetter {
   // The line after a card, trick by trick (exact decisions only: the engine knows every card).
   line(option) {
     const review = this.review;
-    return lineOfPlay(this.s, option.tricks, { you: review.seat, name: (seat) => review.playerName(seat) });
+    return lineOfPlay(this.s, option.tricks, { you: review.seat, name: (seat) => review.phrase(seat) });
   }
 
   say(kind, ...parts) {
