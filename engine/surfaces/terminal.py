@@ -60,6 +60,12 @@ def _reason_text(catalogue: Catalogue, reason: PointReason, values: tuple[int, .
     return catalogue.text(key, **params)
 
 
+# What a player types to leave, in any language (the prompt's hint names `q`). No card code is
+# a single letter, so these can never shadow a card.
+QUIT_WORDS = frozenset({"q", "quit", "exit"})
+QUIT = -1  # _human_card's answer when the player quits; never a card index (0..51)
+
+
 class TerminalGame:
     """One match, human at seat 0 against `bot_name`; input and output are injectable for tests."""
 
@@ -72,6 +78,7 @@ class TerminalGame:
 
     def run(self) -> int:
         c = self.catalogue
+        self.write(c.text("ui.type_card_or_quit"))
         while not self.match.is_over:
             deal = self.match.start_deal()
             self.write(f"\n{_label(c, 'ui.dealer')}{_seat(c, deal.dealer)} · "
@@ -82,6 +89,8 @@ class TerminalGame:
                 card = self._human_card(deal) if seat == HUMAN else self.bot.choose(deal.view(seat))
                 if card is None:
                     return 130  # input closed: leave quietly, nothing is corrupted
+                if card is QUIT:
+                    return 0  # the player asked to stop: not an error
                 trick = deal.play(card)
                 self.write(_said(c, "ui.plays", seat, card=c.card(card_code(card))))
                 if trick is not None:
@@ -131,6 +140,8 @@ class TerminalGame:
                 return None
             except UnicodeDecodeError:  # bytes that are not text in the terminal's encoding
                 text = "\ufffd"
+            if text.casefold() in QUIT_WORDS:
+                return QUIT
             try:
                 card = parse_card(text)
                 deal.check(card)

@@ -86,3 +86,12 @@ def test_an_empty_stock_is_named_without_a_count_of_zero(lang):
     assert any(line.endswith(catalogue.text("ui.stock_empty")) for line in shown)
     assert not any(f"({catalogue.count('ui.cards_left', 0)})" in line for line in shown)
     assert any(f"({catalogue.count('ui.cards_left', 40)})" in line for line in shown)
+
+
+@pytest.mark.parametrize("typed", ["q", "Q", "quit"])
+def test_q_leaves_the_match_at_once_and_the_hint_says_so(typed):
+    """Reviewers typed q to stop and were told it is not a card: it now quits, exit 0."""
+    game, out = _scripted_game("es", [typed])
+    assert game.run() == 0
+    assert out[0] == Catalogue("es").text("ui.type_card_or_quit")
+    assert not game.match.is_over and not any("no es una carta" in line for line in out)
