@@ -126,6 +126,8 @@ class TerminalGame:
         left = c.count("ui.cards_left", view.stock_count)
         if not view.stock_count:
             stock = c.text("ui.stock_empty")
+        elif view.stock_out_of_play and view.stock_top is not None:  # three players: never drawn
+            stock = c.text("examples.out_of_play", card=c.card(card_code(view.stock_top)))
         elif view.stock_top is None:
             stock = _label(c, "ui.stock") + left
         else:

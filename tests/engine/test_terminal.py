@@ -95,3 +95,20 @@ def test_q_leaves_the_match_at_once_and_the_hint_says_so(typed):
     assert game.run() == 0
     assert out[0] == Catalogue("es").text("ui.type_card_or_quit")
     assert not game.match.is_over and not any("no es una carta" in line for line in out)
+
+
+def test_the_three_player_stocks_last_card_is_shown_out_of_play_not_as_its_top():
+    """Three players: the one card left after the last draw is never drawn, so the terminal
+    says it is out of play instead of offering it as the top of a one-card stock."""
+    out: list[str] = []
+    game = None
+
+    def read(prompt: str) -> str:
+        return card_code(next(iter(game.match.deal.legal_plays())))
+
+    game = TerminalGame("it", Rules.preset("shasta-sam"), "heuristic", seed=3, read=read, write=out.append)
+    assert game.run() == 0
+    catalogue = Catalogue("it")
+    assert not any(catalogue.count("ui.cards_left", 1) in line for line in out)
+    prefix = catalogue.text("examples.out_of_play", card="").strip()
+    assert any(prefix in line for line in out)
