@@ -474,7 +474,7 @@ class FindBetter {
   showBest(decision) {
     const s = this.s;
     const best = this.optionOf(decision, decision.best[0]);
-    this.finish(decision, "shown", s.t("analysis.ui.shown", { cards: decision.best.map((c) => s.cardShort(c)).join(", ") }), this.advantage(best), this.line(best));
+    this.finish(decision, "shown", s.t(s.pluralKey("analysis.ui.shown", decision.best.length), { cards: s.series(decision.best.map((c) => s.cardShort(c))) }), this.advantage(best), this.line(best));
   }
 
   finish(decision, kind, ...parts) {
