@@ -91,7 +91,8 @@ def annotated_deal(analysis: dict[str, Any], lang: str = "en") -> str:
             lines.append("    " + text(reason_key(decision["reason"], analysis["players"])))
         if decision["grade"] != "best":
             best = [catalogue.card(card) for card in decision["best"]]
-            lines.append("    " + catalogue.count("analysis.ui.shown", len(best), cards=catalogue.series(best)))
+            shown = catalogue.count("analysis.ui.shown", len(best), cards=catalogue.series(best))
+            lines.append("    " + shown)
         options = []
         for option in decision["options"]:
             entry = f"{catalogue.card(option['card'])} {_number(option['value'], catalogue, signed=True)}"
