@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.content.anchors import Anchor
 from engine.content.placeholders import Context, PlainWriter, Unresolved, resolve
@@ -19,8 +19,14 @@ from engine.content.problems import Problems, is_int, join_place
 from engine.content.replay import Replay
 from engine.core.locales import LANGUAGES
 
-if TYPE_CHECKING:
-    from engine.content.examples import Example
+
+class Example(Protocol):
+    """What the text checks read of an example (engine.content.examples.Example)."""
+
+    data: dict[str, Any]
+    replay: Replay | None
+
+    def alternative_replay(self, index: int) -> Replay | None: ...
 
 
 @dataclass(frozen=True)
