@@ -80,8 +80,9 @@ def check_levels(folder: Path, prefix: str = f"{FOLDER}/", only: str | None = No
     levels: list[Level] = []
     problems: list[Problem] = []
     ids: dict[str, str] = {}
-    catalogues = _catalogues()
-    for path in sorted(Path(folder).glob(only or "*.toml")) if Path(folder).is_dir() else []:
+    paths = sorted(Path(folder).glob(only or "*.toml")) if Path(folder).is_dir() else []
+    catalogues = _catalogues() if paths else {}
+    for path in paths:
         found = Problems(prefix + path.name)
         data = read_toml(path, found)
         tables = [] if data is None else data.get("levels")
