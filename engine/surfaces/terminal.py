@@ -122,8 +122,9 @@ class TerminalGame:
                 self.write(f"  {_label(c, 'points.' + reason.point)}{why}")
                 if reason.seat is not None and reason.point not in counted:
                     self.write("    " + c.text("practice.not_counted"))
-            self.write(_label(c, "ui.score") + " · ".join(
-                f"{_seat(c, s, n)} {v}" for s, v in enumerate(summary.scores_after)))
+            scores = (c.text("practice.seat_score", player=_seat(c, s, n), score=v)
+                      for s, v in enumerate(summary.scores_after))
+            self.write(_label(c, "ui.score") + " · ".join(scores))
         winner = self.match.winner
         if winner is not None:  # always set once the match is over
             self.write(_said(c, "ui.wins_match", winner, n))

@@ -126,7 +126,8 @@ def test_seats_are_named_as_the_table_names_them_and_points_after_the_win_are_no
         text = "\n".join(out)
         assert catalogue.text("seats.seat", letter="A") not in text
         scores = [line for line in out if line.startswith(catalogue.text("ui.score"))]
-        assert scores and all(catalogue.text("seats.you") in line and catalogue.text("seats.computer") in line
-                              for line in scores)
+        you = catalogue.text("practice.seat_score", player=catalogue.text("seats.you"), score="")
+        computer = catalogue.text("practice.seat_score", player=catalogue.text("seats.computer"), score="")
+        assert scores and all(you in line and computer in line for line in scores)  # "You: 3 · Computer: 5"
         marked += text.count(not_counted)
     assert marked, "no seed ended its match with a point after the winning one"
