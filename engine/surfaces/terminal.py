@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 
 from engine.ai.bots import make_bot
 from engine.core.boundary import clip
-from engine.core.cards import card_code, parse_card
+from engine.core.cards import SUITS, card_code, parse_card
 from engine.core.deal import Deal
 from engine.core.errors import IllegalPlay
 from engine.core.history import Trick
@@ -97,8 +97,11 @@ class TerminalGame:
         self.write(c.text("ui.type_card_or_quit"))
         while not self.match.is_over:
             deal = self.match.start_deal()
-            self.write(f"\n{_label(c, 'ui.dealer')}{_seat(c, deal.dealer, n)} · "
-                       f"{_label(c, 'ui.trump')}{c.card(card_code(deal.view(HUMAN).trump_card))}")
+            view = deal.view(HUMAN)
+            # The suit is what trump is; the card that fixed it follows in brackets.
+            trump = f"{c.text(f'suits.{SUITS[view.trump]}.name')} ({c.card(card_code(view.trump_card))})"
+            dealer = _seat(c, deal.dealer, n)
+            self.write(f"\n{_label(c, 'ui.dealer')}{dealer} · {_label(c, 'ui.trump')}{trump}")
             if self.match.is_over:
                 break
             while (seat := deal.to_move) is not None:  # None once the deal is over

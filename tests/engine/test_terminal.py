@@ -130,4 +130,8 @@ def test_seats_are_named_as_the_table_names_them_and_points_after_the_win_are_no
         computer = catalogue.text("practice.seat_score", player=catalogue.text("seats.computer"), score="")
         assert scores and all(you in line and computer in line for line in scores)  # "You: 3 · Computer: 5"
         marked += text.count(not_counted)
+        # "Trump: diamonds (Q♦)": the suit, then the card that fixed it.
+        trump = catalogue.text("ui.trump")
+        deals = [line for line in out if f" · {trump}: " in line]
+        assert deals and all(re.search(rf"{trump}: (spades|hearts|diamonds|clubs) \(.+\)$", line) for line in deals)
     assert marked, "no seed ended its match with a point after the winning one"
