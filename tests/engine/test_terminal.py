@@ -133,5 +133,6 @@ def test_seats_are_named_as_the_table_names_them_and_points_after_the_win_are_no
         # "Trump: diamonds (Q♦)": the suit, then the card that fixed it.
         trump = catalogue.text("ui.trump")
         deals = [line for line in out if f" · {trump}: " in line]
-        assert deals and all(re.search(rf"{trump}: (spades|hearts|diamonds|clubs) \(.+\)$", line) for line in deals)
+        suit_then_card = rf"{trump}: (spades|hearts|diamonds|clubs) \(.+\)$"
+        assert deals and all(re.search(suit_then_card, line) for line in deals)
     assert marked, "no seed ended its match with a point after the winning one"
