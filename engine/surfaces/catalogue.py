@@ -21,20 +21,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 from engine.core.boundary import echo
 
+# The languages and the catalogues' folder: one list for every layer, kept in engine/core/locales.
+from engine.core.locales import DEFAULT_LANGUAGE as DEFAULT_LANGUAGE
+from engine.core.locales import LANGUAGES as LANGUAGES
+from engine.core.locales import LOCALES as LOCALES
+
 # The one record of requested keys lives with the engine's own messages; re-exported here.
 from engine.core.messages import note_requested as note_requested
 from engine.core.messages import requested_keys as requested_keys
-
-LOCALES = Path(__file__).resolve().parents[1] / "locales"  # engine/locales, shared by every layer
-# The site's languages, default first: the one list every part of the project reads
-# (mkdocs.yml must name the same ones; tests/site checks it).
-LANGUAGES = ("en", "pt", "fr", "es", "it")
-DEFAULT_LANGUAGE = LANGUAGES[0]
 
 # Placeholders that hold a seat's noun phrase: capitalised when a message starts with one.
 SEAT_PLACEHOLDERS = frozenset({"player", "lead", "second", "third", "winner", "loser"})

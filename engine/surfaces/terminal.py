@@ -20,6 +20,7 @@ from engine.core.history import Trick
 from engine.core.match import Match
 from engine.core.outcome import PointReason, deal_result
 from engine.core.rules import Rules
+from engine.core.scoring import count_out_steps
 from engine.surfaces.catalogue import Catalogue, card_value_params, reason_message, seat_variant
 
 HUMAN = 0
@@ -29,9 +30,21 @@ def _cards(catalogue: Catalogue, cards: Iterable[int]) -> str:
     return " ".join(catalogue.card(card_code(c)) for c in cards)
 
 
-def _seat(catalogue: Catalogue, seat: int) -> str:
-    """The seat's label ("Player B"), for score lines."""
-    return catalogue.text("seats.seat", letter="ABC"[seat])
+def _seat(catalogue: Catalogue, seat: int, players: int) -> str:
+    """The seat's label for score lines, as the practice table names it: "You", "Computer"
+    (or "Computer 1" and "Computer 2" with three players)."""
+    if seat == HUMAN:
+        return catalogue.text("seats.you")
+    if players > 2:
+        return catalogue.text("seats.computer_n", n=seat)
+    return catalogue.text("seats.computer")
+
+
+def _in_text(catalogue: Catalogue, seat: int, players: int) -> str:
+    """Another seat named in running text ("the computer", "computer 2")."""
+    if players > 2:
+        return catalogue.text("seats.in_text.computer_n", n=seat)
+    return catalogue.text("seats.in_text.computer")
 
 
 def _label(catalogue: Catalogue, key: str) -> str:
@@ -39,15 +52,14 @@ def _label(catalogue: Catalogue, key: str) -> str:
     return catalogue.text(key) + catalogue.text("ui.label_colon")
 
 
-def _said(catalogue: Catalogue, key: str, seat: int, **params: object) -> str:
+def _said(catalogue: Catalogue, key: str, seat: int, players: int, **params: object) -> str:
     """A sentence about `seat`: `<key>_you` for the human, `<key>_other` naming the seat."""
     if seat == HUMAN:
         return catalogue.text(seat_variant(key, True), **params)
-    player = catalogue.text("seats.in_text.seat", letter="ABC"[seat])
-    return catalogue.text(seat_variant(key, False), player=player, **params)
+    return catalogue.text(seat_variant(key, False), player=_in_text(catalogue, seat, players), **params)
 
 
-def _reason_text(catalogue: Catalogue, reason: PointReason, values: tuple[int, ...]) -> str:
+def _reason_text(catalogue: Catalogue, reason: PointReason, values: tuple[int, ...], players: int) -> str:
     params: dict[str, object] = {
         "card": catalogue.card(reason.card) if reason.card else "",
         "trick": reason.trick if reason.trick is not None else "",
@@ -56,7 +68,7 @@ def _reason_text(catalogue: Catalogue, reason: PointReason, values: tuple[int, .
         params.update(card_value_params(values, catalogue.series))
     key = reason_message(reason.key, reason.seat, HUMAN)
     if reason.seat is not None and reason.seat != HUMAN:
-        params["player"] = catalogue.text("seats.in_text.seat", letter="ABC"[reason.seat])
+        params["player"] = _in_text(catalogue, reason.seat, players)
     return catalogue.text(key, **params)
 
 
@@ -76,12 +88,16 @@ class TerminalGame:
         self.bot = make_bot(bot_name, seed=seed, rules=self.match.rules)
         self.read, self.write = read, write
 
+    @property
+    def players(self) -> int:
+        return self.match.rules.players
+
     def run(self) -> int:
-        c = self.catalogue
+        c, n = self.catalogue, self.players
         self.write(c.text("ui.type_card_or_quit"))
         while not self.match.is_over:
             deal = self.match.start_deal()
-            self.write(f"\n{_label(c, 'ui.dealer')}{_seat(c, deal.dealer)} · "
+            self.write(f"\n{_label(c, 'ui.dealer')}{_seat(c, deal.dealer, n)} · "
                        f"{_label(c, 'ui.trump')}{c.card(card_code(deal.view(HUMAN).trump_card))}")
             if self.match.is_over:
                 break
@@ -92,31 +108,38 @@ class TerminalGame:
                 if card is QUIT:
                     return 0  # the player asked to stop: not an error
                 trick = deal.play(card)
-                self.write(_said(c, "ui.plays", seat, card=c.card(card_code(card))))
+                self.write(_said(c, "ui.plays", seat, n, card=c.card(card_code(card))))
                 if trick is not None:
                     self._show_trick_end(deal.view(HUMAN).tricks[-1])
             summary = self.match.finish_deal()
             result = deal_result(deal)
             self.write("\n" + _label(c, "ui.deal_points").rstrip())
+            steps, _, _ = count_out_steps(result.seats, summary.scores_before, self.match.rules.target,
+                                          deal.jack_turned)
+            counted = {point for point, _, _ in steps}
             for reason in result.reasons:
-                self.write(f"  {_label(c, 'points.' + reason.point)}{_reason_text(c, reason, result.values)}")
+                why = _reason_text(c, reason, result.values, n)
+                self.write(f"  {_label(c, 'points.' + reason.point)}{why}")
+                if reason.seat is not None and reason.point not in counted:
+                    self.write("    " + c.text("practice.not_counted"))
             self.write(_label(c, "ui.score") + " · ".join(
-                f"{_seat(c, s)} {v}" for s, v in enumerate(summary.scores_after)))
+                f"{_seat(c, s, n)} {v}" for s, v in enumerate(summary.scores_after)))
         winner = self.match.winner
         if winner is not None:  # always set once the match is over
-            self.write(_said(c, "ui.wins_match", winner))
+            self.write(_said(c, "ui.wins_match", winner, n))
         return 0
 
     def _show_trick_end(self, trick: Trick) -> None:
         """The trick as the human's view has it: a draw it may not see is shown as hidden."""
         c = self.catalogue
-        self.write(_said(c, "ui.wins_trick", trick.winner))
+        self.write(_said(c, "ui.wins_trick", trick.winner, self.players))
         for draw in trick.draws:
             if draw.card is None:  # only another seat's draw can be hidden from the human
-                player = c.text("seats.in_text.seat", letter="ABC"[draw.seat])
+                player = _in_text(c, draw.seat, self.players)
                 self.write("  " + c.text("ui.draw_hidden", player=player))
             else:
-                self.write("  " + _said(c, "ui.draw", draw.seat, card=c.card(card_code(draw.card))))
+                card = c.card(card_code(draw.card))
+                self.write("  " + _said(c, "ui.draw", draw.seat, self.players, card=card))
 
     def _human_card(self, deal: Deal) -> int | None:
         c = self.catalogue

@@ -12,7 +12,7 @@ from engine.surfaces.catalogue import LOCALES, Catalogue
 from engine.surfaces.terminal import TerminalGame
 
 
-def _scripted_game(lang: str, first_answers: list[str]):
+def _scripted_game(lang: str, first_answers: list[str], seed: int = 5):
     out: list[str] = []
     answers = list(first_answers)
     game = None
@@ -23,7 +23,7 @@ def _scripted_game(lang: str, first_answers: list[str]):
         deal = game.match.deal
         return card_code(next(iter(deal.legal_plays())))
 
-    game = TerminalGame(lang, Rules.preset("standard"), "heuristic", seed=5, read=read, write=out.append)
+    game = TerminalGame(lang, Rules.preset("standard"), "heuristic", seed=seed, read=read, write=out.append)
     return game, out
 
 
@@ -35,7 +35,7 @@ def test_a_whole_match_ends_with_a_winner_in_the_chosen_language(lang):
     if game.match.winner == 0:  # the human: told in the second person
         assert out[-1] == catalogue.text("ui.wins_match_you")
     else:
-        winner = catalogue.text("seats.in_text.seat", letter="AB"[game.match.winner])
+        winner = catalogue.text("seats.in_text.computer")
         assert out[-1] == catalogue.text("ui.wins_match_other", player=winner)
     assert max(game.match.scores) >= game.match.rules.target
     assert any(catalogue.text("ui.deal_points") in line for line in out)
@@ -112,3 +112,21 @@ def test_the_three_player_stocks_last_card_is_shown_out_of_play_not_as_its_top()
     assert not any(catalogue.count("ui.cards_left", 1) in line for line in out)
     prefix = catalogue.text("examples.out_of_play", card="").strip()
     assert any(prefix in line for line in out)
+
+
+def test_seats_are_named_as_the_table_names_them_and_points_after_the_win_are_not_counted():
+    """The reader is "You" and the opponent "Computer" in every line, as on the practice
+    table (never "Player A"); a point scored after the match was won is marked not counted."""
+    catalogue = Catalogue("en")
+    not_counted = catalogue.text("practice.not_counted")
+    marked = 0
+    for seed in range(1, 9):
+        game, out = _scripted_game("en", [], seed=seed)
+        assert game.run() == 0
+        text = "\n".join(out)
+        assert catalogue.text("seats.seat", letter="A") not in text
+        scores = [line for line in out if line.startswith(catalogue.text("ui.score"))]
+        assert scores and all(catalogue.text("seats.you") in line and catalogue.text("seats.computer") in line
+                              for line in scores)
+        marked += text.count(not_counted)
+    assert marked, "no seed ended its match with a point after the winning one"
