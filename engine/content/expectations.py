@@ -2,7 +2,7 @@
 at its place (`expect.points.low: the example says 0, the engine says 1`).
 
 TOML has no null: a point no one scored, no match winner and no error are written "none"
-(scripts/yaml_to_toml.py writes YAML's null so); trick numbers are TOML keys, so strings.
+(the YAML files' null became "none" when they were converted); trick numbers are TOML keys, so strings.
 """
 
 from __future__ import annotations

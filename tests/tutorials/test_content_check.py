@@ -112,7 +112,7 @@ def broken_run(broken) -> subprocess.CompletedProcess[str]:
     [
         ("not-toml.toml: not valid TOML: ", ("line 2",)),
         ("latin.toml: not UTF-8: byte 0xe9 on line 2", ()),
-        ("left-over.yml: the worked examples are TOML now", ("yaml_to_toml",)),
+        ("left-over.yml: the worked examples are TOML now", ("tutorials/README.md",)),
         ("hearts-trump.toml: expect.points.low: the example says 0, the engine says 1", ()),
         ("count-29.toml: annotations[2].text: no text in pt", ()),
         ("turned-jack.toml: annotations[3].at: bad anchor 'trick eleven'", ()),
