@@ -61,7 +61,7 @@ def check_content(path: Path) -> ContentReport:
         return report
     for stray in sorted(path.glob("*.yml")) + sorted(path.glob("*.yaml")):
         report.other.append(
-            Problem(stray.name, "", "the worked examples are TOML now: write it as TOML (tutorials/README.md)")
+            Problem(stray.name, "", "the worked examples are TOML now (format: tutorials/README.md)")
         )
     report.examples = check_examples(path)
     if (path / PUZZLES_FILE).exists():
