@@ -580,7 +580,7 @@ export function bringIntoView(element) {
 // The engine's refusal in the page language, citing (and linking) the rule.
 export function explainRefusal(strings, refusal) {
   const s = strings;
-  const variant = refusal.message_key.replace(/^errors\./, "");
+  const variant = refusal.rule_ref_key.replace(/^rule_refs\./, "");  // the rule cited and linked
   const text = s.t(refusal.message_key, {
     card: refusal.params.card ? s.cardShort(refusal.params.card) : "",
     suit: refusal.params.suit ? s.suitName(refusal.params.suit) : "",
