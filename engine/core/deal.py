@@ -206,7 +206,8 @@ class Deal:
             if code == MUST_FOLLOW_SUIT:
                 if led == trump_letter:
                     key = "errors.must_follow_trump"
-                elif not self.rules.trump_when_able:
+                elif not self.rules.trump_when_able or not state.hands[seat] & state.trump_mask:
+                    # Following is the only way out, under the stricter variant or with no trump.
                     key = "errors.must_follow_suit_only"
             raise IllegalPlay(code, seat, card_code(card), led, trump_letter, key)
 

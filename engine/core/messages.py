@@ -6,9 +6,7 @@ CLI output and the `message` field of replay errors, so a built-in fallback is k
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
+from engine.core.locales import catalogue_strings
 
 _BUILT_IN = {
     "errors.not_in_hand": "{card} is not in your hand.",
@@ -38,23 +36,12 @@ def requested_keys() -> frozenset[str]:
     return frozenset(_requested)
 
 
-def _flatten(tree: dict[str, Any], prefix: str, into: dict[str, str]) -> None:
-    for key, value in tree.items():
-        name = f"{prefix}{key}"
-        if isinstance(value, dict):
-            _flatten(value, name + ".", into)
-        elif isinstance(value, str):
-            into[name] = value
-
-
 def _load() -> dict[str, str]:
     global _catalogue
     if _catalogue is None:
-        catalogue: dict[str, str] = {}
         try:
-            text = (Path(__file__).resolve().parents[1] / "locales" / "en.json").read_text(encoding="utf-8")
-            _flatten(json.loads(text), "", catalogue)
-        except (OSError, ValueError, AttributeError):
+            catalogue = catalogue_strings("en")
+        except (OSError, ValueError):
             catalogue = {}  # No or unreadable catalogue: the built-in strings are enough.
         _catalogue = catalogue
     return _catalogue

@@ -42,6 +42,12 @@ class PlayerView:
     def legal_plays(self) -> tuple[int, ...]:
         return cards_of(self.legal)
 
+    @property
+    def stock_out_of_play(self) -> bool:
+        """The stock holds fewer cards than a round of drawing takes, so none of them is ever
+        drawn: with three players the last card stays there (RULES.md §3, §6.16)."""
+        return 0 < self.stock_count < len(self.hand_sizes)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form with card codes, for the UI."""
         return {

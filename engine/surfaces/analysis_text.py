@@ -90,8 +90,9 @@ def annotated_deal(analysis: dict[str, Any], lang: str = "en") -> str:
         if decision["reason"]:
             lines.append("    " + text(reason_key(decision["reason"], analysis["players"])))
         if decision["grade"] != "best":
-            cards = ", ".join(catalogue.card(card) for card in decision["best"])
-            lines.append("    " + text("analysis.ui.shown", cards=cards))
+            best = [catalogue.card(card) for card in decision["best"]]
+            shown = catalogue.count("analysis.ui.shown", len(best), cards=catalogue.series(best))
+            lines.append("    " + shown)
         options = []
         for option in decision["options"]:
             entry = f"{catalogue.card(option['card'])} {_number(option['value'], catalogue, signed=True)}"

@@ -21,20 +21,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 from engine.core.boundary import echo
 
+# The languages and the catalogues' folder: one list for every layer, kept in engine/core/locales.
+from engine.core.locales import DEFAULT_LANGUAGE as DEFAULT_LANGUAGE
+from engine.core.locales import LANGUAGES as LANGUAGES
+from engine.core.locales import LOCALES as LOCALES
+
 # The one record of requested keys lives with the engine's own messages; re-exported here.
 from engine.core.messages import note_requested as note_requested
 from engine.core.messages import requested_keys as requested_keys
-
-LOCALES = Path(__file__).resolve().parents[1] / "locales"  # engine/locales, shared by every layer
-# The site's languages, default first: the one list every part of the project reads
-# (mkdocs.yml must name the same ones; tests/site checks it).
-LANGUAGES = ("en", "pt", "fr", "es", "it")
-DEFAULT_LANGUAGE = LANGUAGES[0]
 
 # Placeholders that hold a seat's noun phrase: capitalised when a message starts with one.
 SEAT_PLACEHOLDERS = frozenset({"player", "lead", "second", "third", "winner", "loser"})
@@ -66,11 +64,14 @@ def seat_variant(key: str, is_reader: bool) -> str:
 def plural_category(lang: str, n: float, fraction_digits: int = 0) -> str:
     """CLDR cardinal category ('one' or 'other') of n written with `fraction_digits` decimals.
 
-    Brazilian Portuguese and French put every number below 2 in 'one' ("0 carta", "1,5 point");
-    English and Italian only a bare 1; Spanish any 1, decimals included ("1,00 punto").
-    ('many', for whole millions in fr/pt/es/it, never arises on this site.)
+    French puts every number below 2 in 'one' ("0 point", "1,5 point"). So does CLDR for
+    Portuguese, but Brazilian usage puts zero in the plural ("0 pontos", "1,5 ponto"), so pt
+    departs from CLDR there. English and Italian: only a bare 1; Spanish any 1, decimals
+    included ("1,00 punto"). ('many', for whole millions in fr/pt/es/it, never arises here.)
     """
     whole = int(abs(n))
+    if lang == "pt" and n == 0:
+        return "other"
     if lang in ("pt", "fr"):
         return "one" if whole in (0, 1) else "other"
     if lang == "es":

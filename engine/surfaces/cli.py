@@ -1,8 +1,10 @@
-"""The command line: replay, simulate, facts, play, analyse and luck (also installed as `california-jack`).
+"""The command line: replay, simulate, facts, play, analyse, luck and check (also installed as
+`california-jack`).
 
 Exit codes (the same for every command, listed in `--help` and in the README):
-0 ok; 1 an illegal play or a bad record; 2 a usage error; 3 an internal error; 4 an I/O error
-(standard input or output closed, a read or write failing, a full disk); 130 `play` stopped.
+0 ok; 1 an illegal play, a bad record or a content problem; 2 a usage error; 3 an internal
+error; 4 an I/O error (standard input or output closed, a read or write failing, a full disk);
+130 `play` stopped.
 Which error is a usage error and which a bad record comes from the one table of
 engine/core/error_codes.py.
 """
@@ -14,6 +16,7 @@ import io
 import os
 import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import IO, Any
 
 from engine.ai.bots import BOTS
@@ -39,7 +42,8 @@ EXIT_OK, EXIT_INTERNAL, EXIT_IO, EXIT_STOPPED = 0, 3, 4, 130
 
 EXIT_CODES_HELP = """exit codes:
   0  ok
-  1  an illegal play or a bad record (the result names the play or the field)
+  1  an illegal play or a bad record (the result names the play or the field), or a problem
+     in the content `check` reads (each named with its file and place)
   2  a usage error (unknown option, bad option value, a file that cannot be opened)
   3  an internal error (a bug: please report it)
   4  an I/O error (standard input or output closed, a read or write failed, the disk is full)
@@ -389,6 +393,30 @@ def _run_luck(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# ----- check -------------------------------------------------------------------------------
+
+
+def _run_check(args: argparse.Namespace) -> int:
+    """Every problem in a content folder or file (engine/content/), one a line with its file and
+    place; a path that is neither a folder nor a file is a usage error."""
+    from engine.content import check_content
+
+    path = Path(args.path)
+    if not path.exists():
+        _say(f"check: cannot open {echo(args.path)}: no such folder or file")
+        return EXIT_USAGE
+    report = check_content(path)
+    for problem in report.problems:
+        _write(str(problem))
+    counts = (
+        f"{len(report.examples.examples)} worked examples, {len(report.puzzles.puzzles)} puzzles, "
+        f"{len(report.levels.levels)} levels"
+    )
+    found = len(report.problems)
+    _say(f"check: {echo(args.path)}: {counts}: " + (f"{found} problem(s)" if found else "no problems"))
+    return EXIT_REFUSED if found else EXIT_OK
+
+
 # ----- the parser and main ------------------------------------------------------------------
 
 
@@ -477,6 +505,14 @@ def build_parser(prog: str = "python -m engine") -> argparse.ArgumentParser:
     )  # fmt: skip
     luck_cmd.add_argument("--jsonl", action="store_true", help="one JSON object per deal before the summary")
     luck_cmd.set_defaults(run=_run_luck, matches=0, duplicate=False)
+    check_cmd = command(
+        "check", "check the worked examples, puzzles and course levels against the engine"
+    )
+    check_cmd.add_argument(
+        "path", nargs="?", default="tutorials",
+        help="a content folder (default: tutorials) or one .toml or .jsonl file",
+    )  # fmt: skip
+    check_cmd.set_defaults(run=_run_check)
     return parser
 
 

@@ -429,8 +429,7 @@ class Game:
             "known": [_sorted_codes(mask) if seat != HUMAN else [] for seat, mask in enumerate(view.known)],
             "stock_top": None if view.stock_top is None else card_code(view.stock_top),
             "stock_count": view.stock_count,
-            # Three players: the last stock card is never drawn (RULES.md §3, §6.16).
-            "stock_out_of_play": 0 < view.stock_count < self.players,
+            "stock_out_of_play": view.stock_out_of_play,
             "trick": [
                 {"seat": (view.leader + i) % self.players, "card": card_code(c)}
                 for i, c in enumerate(view.current_trick)

@@ -35,20 +35,19 @@ def request_card(request: Json) -> int:
 def refusal(error: IllegalPlay, rules: Rules) -> Json:
     """An engine refusal with the catalogue keys that explain it.
 
-    The engine has one code for every broken duty to follow; the catalogue words the three
-    cases differently (plain suit while trumping is allowed, plain suit under the stricter
-    variant, trumps led), so the facade picks the message key and the UI only translates.
+    The engine has one code for every broken duty to follow and words it by case (the key
+    Deal.check chose: trumping allowed, following the only way out, trumps led). The rule cited
+    is the stricter variant's only when that variant is on: with no trump in hand under the
+    standard rules, "you must follow suit" is the standard rule.
     """
-    variant = error.code
-    if error.code == "must_follow_suit":
-        if error.led is not None and error.led == error.trump:
-            variant = "must_follow_trump"
-        elif not rules.trump_when_able:
-            variant = "must_follow_suit_only"
+    variant = error.key.removeprefix("errors.")
+    rule = variant
+    if variant == "must_follow_suit_only" and rules.trump_when_able:
+        rule = "must_follow_suit"
     return {
         **error.details(),
-        "message_key": f"errors.{variant}",
-        "rule_ref_key": f"rule_refs.{variant}",
+        "message_key": error.key,
+        "rule_ref_key": f"rule_refs.{rule}",
         "params": {"card": error.card, "suit": error.led, "trump": error.trump},
         "message": str(error),
     }

@@ -13,13 +13,14 @@ from collections.abc import Callable, Iterable
 
 from engine.ai.bots import make_bot
 from engine.core.boundary import clip
-from engine.core.cards import card_code, parse_card
+from engine.core.cards import SUITS, card_code, parse_card
 from engine.core.deal import Deal
 from engine.core.errors import IllegalPlay
 from engine.core.history import Trick
 from engine.core.match import Match
 from engine.core.outcome import PointReason, deal_result
 from engine.core.rules import Rules
+from engine.core.scoring import count_out_steps
 from engine.surfaces.catalogue import Catalogue, card_value_params, reason_message, seat_variant
 
 HUMAN = 0
@@ -29,9 +30,21 @@ def _cards(catalogue: Catalogue, cards: Iterable[int]) -> str:
     return " ".join(catalogue.card(card_code(c)) for c in cards)
 
 
-def _seat(catalogue: Catalogue, seat: int) -> str:
-    """The seat's label ("Player B"), for score lines."""
-    return catalogue.text("seats.seat", letter="ABC"[seat])
+def _seat(catalogue: Catalogue, seat: int, players: int) -> str:
+    """The seat's label for score lines, as the practice table names it: "You", "Computer"
+    (or "Computer 1" and "Computer 2" with three players)."""
+    if seat == HUMAN:
+        return catalogue.text("seats.you")
+    if players > 2:
+        return catalogue.text("seats.computer_n", n=seat)
+    return catalogue.text("seats.computer")
+
+
+def _in_text(catalogue: Catalogue, seat: int, players: int) -> str:
+    """Another seat named in running text ("the computer", "computer 2")."""
+    if players > 2:
+        return catalogue.text("seats.in_text.computer_n", n=seat)
+    return catalogue.text("seats.in_text.computer")
 
 
 def _label(catalogue: Catalogue, key: str) -> str:
@@ -39,15 +52,14 @@ def _label(catalogue: Catalogue, key: str) -> str:
     return catalogue.text(key) + catalogue.text("ui.label_colon")
 
 
-def _said(catalogue: Catalogue, key: str, seat: int, **params: object) -> str:
+def _said(catalogue: Catalogue, key: str, seat: int, players: int, **params: object) -> str:
     """A sentence about `seat`: `<key>_you` for the human, `<key>_other` naming the seat."""
     if seat == HUMAN:
         return catalogue.text(seat_variant(key, True), **params)
-    player = catalogue.text("seats.in_text.seat", letter="ABC"[seat])
-    return catalogue.text(seat_variant(key, False), player=player, **params)
+    return catalogue.text(seat_variant(key, False), player=_in_text(catalogue, seat, players), **params)
 
 
-def _reason_text(catalogue: Catalogue, reason: PointReason, values: tuple[int, ...]) -> str:
+def _reason_text(catalogue: Catalogue, reason: PointReason, values: tuple[int, ...], players: int) -> str:
     params: dict[str, object] = {
         "card": catalogue.card(reason.card) if reason.card else "",
         "trick": reason.trick if reason.trick is not None else "",
@@ -56,8 +68,14 @@ def _reason_text(catalogue: Catalogue, reason: PointReason, values: tuple[int, .
         params.update(card_value_params(values, catalogue.series))
     key = reason_message(reason.key, reason.seat, HUMAN)
     if reason.seat is not None and reason.seat != HUMAN:
-        params["player"] = catalogue.text("seats.in_text.seat", letter="ABC"[reason.seat])
+        params["player"] = _in_text(catalogue, reason.seat, players)
     return catalogue.text(key, **params)
+
+
+# What a player types to leave, in any language (the prompt's hint names `q`). No card code is
+# a single letter, so these can never shadow a card.
+QUIT_WORDS = frozenset({"q", "quit", "exit"})
+QUIT = -1  # _human_card's answer when the player quits; never a card index (0..51)
 
 
 class TerminalGame:
@@ -70,44 +88,62 @@ class TerminalGame:
         self.bot = make_bot(bot_name, seed=seed, rules=self.match.rules)
         self.read, self.write = read, write
 
+    @property
+    def players(self) -> int:
+        return self.match.rules.players
+
     def run(self) -> int:
-        c = self.catalogue
+        c, n = self.catalogue, self.players
+        self.write(c.text("ui.type_card_or_quit"))
         while not self.match.is_over:
             deal = self.match.start_deal()
-            self.write(f"\n{_label(c, 'ui.dealer')}{_seat(c, deal.dealer)} · "
-                       f"{_label(c, 'ui.trump')}{c.card(card_code(deal.view(HUMAN).trump_card))}")
+            view = deal.view(HUMAN)
+            # The suit is what trump is; the card that fixed it follows in brackets.
+            trump = f"{c.text(f'suits.{SUITS[view.trump]}.name')} ({c.card(card_code(view.trump_card))})"
+            dealer = _seat(c, deal.dealer, n)
+            self.write(f"\n{_label(c, 'ui.dealer')}{dealer} · {_label(c, 'ui.trump')}{trump}")
             if self.match.is_over:
                 break
             while (seat := deal.to_move) is not None:  # None once the deal is over
                 card = self._human_card(deal) if seat == HUMAN else self.bot.choose(deal.view(seat))
                 if card is None:
                     return 130  # input closed: leave quietly, nothing is corrupted
+                if card is QUIT:
+                    return 0  # the player asked to stop: not an error
                 trick = deal.play(card)
-                self.write(_said(c, "ui.plays", seat, card=c.card(card_code(card))))
+                self.write(_said(c, "ui.plays", seat, n, card=c.card(card_code(card))))
                 if trick is not None:
                     self._show_trick_end(deal.view(HUMAN).tricks[-1])
             summary = self.match.finish_deal()
             result = deal_result(deal)
             self.write("\n" + _label(c, "ui.deal_points").rstrip())
+            steps, _, _ = count_out_steps(result.seats, summary.scores_before, self.match.rules.target,
+                                          deal.jack_turned)
+            counted = {point for point, _, _ in steps}
             for reason in result.reasons:
-                self.write(f"  {_label(c, 'points.' + reason.point)}{_reason_text(c, reason, result.values)}")
-            self.write(_label(c, "ui.score") + " · ".join(
-                f"{_seat(c, s)} {v}" for s, v in enumerate(summary.scores_after)))
+                why = _reason_text(c, reason, result.values, n)
+                self.write(f"  {_label(c, 'points.' + reason.point)}{why}")
+                if reason.seat is not None and reason.point not in counted:
+                    self.write("    " + c.text("practice.not_counted"))
+            scores = (c.text("practice.seat_score", player=_seat(c, s, n), score=v)
+                      for s, v in enumerate(summary.scores_after))
+            self.write(_label(c, "ui.score") + " · ".join(scores))
         winner = self.match.winner
         if winner is not None:  # always set once the match is over
-            self.write(_said(c, "ui.wins_match", winner))
+            self.write(_said(c, "ui.wins_match", winner, n))
         return 0
 
     def _show_trick_end(self, trick: Trick) -> None:
         """The trick as the human's view has it: a draw it may not see is shown as hidden."""
         c = self.catalogue
-        self.write(_said(c, "ui.wins_trick", trick.winner))
+        self.write(_said(c, "ui.wins_trick", trick.winner, self.players))
         for draw in trick.draws:
             if draw.card is None:  # only another seat's draw can be hidden from the human
-                player = c.text("seats.in_text.seat", letter="ABC"[draw.seat])
+                player = _in_text(c, draw.seat, self.players)
                 self.write("  " + c.text("ui.draw_hidden", player=player))
             else:
-                self.write("  " + _said(c, "ui.draw", draw.seat, card=c.card(card_code(draw.card))))
+                card = c.card(card_code(draw.card))
+                self.write("  " + _said(c, "ui.draw", draw.seat, self.players, card=card))
 
     def _human_card(self, deal: Deal) -> int | None:
         c = self.catalogue
@@ -117,6 +153,8 @@ class TerminalGame:
         left = c.count("ui.cards_left", view.stock_count)
         if not view.stock_count:
             stock = c.text("ui.stock_empty")
+        elif view.stock_out_of_play and view.stock_top is not None:  # three players: never drawn
+            stock = c.text("examples.out_of_play", card=c.card(card_code(view.stock_top)))
         elif view.stock_top is None:
             stock = _label(c, "ui.stock") + left
         else:
@@ -131,6 +169,8 @@ class TerminalGame:
                 return None
             except UnicodeDecodeError:  # bytes that are not text in the terminal's encoding
                 text = "\ufffd"
+            if text.casefold() in QUIT_WORDS:
+                return QUIT
             try:
                 card = parse_card(text)
                 deal.check(card)

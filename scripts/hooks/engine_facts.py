@@ -26,7 +26,7 @@ import prose_snippets
 import rule_labels
 import site_data
 
-import engine
+from engine.content.facts import page_facts
 
 # MkDocs hands the hook the Markdown without its front matter; this finds how many lines
 # that was, so snippet errors name the line of the source file.
@@ -87,7 +87,7 @@ def glossary_table(lang: str) -> str:
 
 
 def render(markdown: str, lang: str, where: str) -> str:
-    facts = engine.facts()
+    facts = page_facts()
 
     def replace(match: re.Match) -> str:
         kind, name = match.groups()

@@ -121,11 +121,20 @@ def lock_header() -> dict:
     return lock["info"]
 
 
+# Engine packages the browser never imports, left out of the archive so the worker stays light:
+# engine/content checks the site's content files at build time and from the command line; the
+# worker imports engine.surfaces.web_api, which never reaches it (tests/site/test_engine_archive.py).
+NOT_IN_BROWSER = ("content",)
+
+
 def engine_sources() -> list[Path]:
     return sorted(
         p
         for p in ENGINE_SOURCE.rglob("*")
-        if p.is_file() and p.suffix in (".py", ".json") and "__pycache__" not in p.parts
+        if p.is_file()
+        and p.suffix in (".py", ".json")
+        and "__pycache__" not in p.parts
+        and p.relative_to(ENGINE_SOURCE).parts[0] not in NOT_IN_BROWSER
     )
 
 

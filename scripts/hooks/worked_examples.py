@@ -1,4 +1,7 @@
-"""MkDocs hook: the worked-example pages, generated from tutorials/*.yml and checked by the engine.
+"""MkDocs hook: the worked-example pages, generated from tutorials/*.toml and checked by the engine.
+
+The examples are loaded, replayed and checked by engine.content (the same code as
+`python -m engine check tutorials/`); this hook only turns them into pages.
 
 For the language being built (mkdocs-static-i18n builds the site once per language and
 calls on_files each time), on_files adds <lang>/examples/index.md and
@@ -28,47 +31,42 @@ from mkdocs.structure.nav import Section
 from mkdocs.structure.pages import Page
 
 HERE = Path(__file__).resolve().parent
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
+ROOT = HERE.parents[1]
+for folder in (HERE, ROOT):  # the sibling render modules, and the engine
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
 
-import worked_examples_model as model  # noqa: E402
 import worked_examples_render as render  # noqa: E402
 from worked_examples_strings import Catalogue  # noqa: E402
 
+from engine.content.examples import Example, check_examples  # noqa: E402
+from engine.content.placeholders import Unresolved  # noqa: E402
+from engine.surfaces.catalogue import LANGUAGES  # noqa: E402
+
+TUTORIALS = ROOT / "tutorials"
 FOLDER = "examples"
 _cache: dict = {}
 
 
-def load_checked(tutorials: Path = model.TUTORIALS) -> list[model.Example]:
+def load_checked(tutorials: Path = TUTORIALS) -> list[Example]:
     """All examples, replayed and checked; raises PluginError listing every problem."""
-    catalogues = {lang: Catalogue(lang) for lang in model.LANGUAGES}
-    try:
-        examples = model.load_all(tutorials)
-    except model.ExampleError as error:
-        raise PluginError(f"worked examples: {error}") from None
-    problems = []
-    slugs = set()
-    for example in examples:
-        problems += model.check_example(example, catalogues)
-        slug = example.data.get("slug")
-        if slug in slugs:
-            problems.append(f"{example.path.name}: slug {slug!r} is used twice")
-        slugs.add(slug)
-    if problems:
+    report = check_examples(tutorials)
+    if report.problems:
         raise PluginError(
-            "worked examples disagree with the engine or are incomplete:\n  " + "\n  ".join(problems)
+            "worked examples disagree with the engine or are incomplete:\n  "
+            + "\n  ".join(str(problem) for problem in report.problems)
         )
-    return examples
+    return report.examples
 
 
-def build_pages(lang: str, examples: list[model.Example]) -> dict[str, tuple[str, str | None]]:
+def build_pages(lang: str, examples: list[Example]) -> dict[str, tuple[str, str | None]]:
     """{relative path under examples/: (markdown, stepper script or None)} for one language."""
     cat = Catalogue(lang)
     pages: dict[str, tuple[str, str | None]] = {"index.md": (render.index_page(examples, lang, cat), None)}
     for example in examples:
         try:
             markdown, script = render.example_page(example, lang, cat)
-        except model.Unresolved as error:
+        except Unresolved as error:
             raise PluginError(f"worked examples: {example.path.name} [{lang}]: {error}") from None
         pages[f"{example.slug}.md"] = (markdown, script)
     return pages
@@ -78,7 +76,7 @@ def _i18n(config):
     plugin = config.plugins.get("i18n")
     if plugin is None:
         return None, "en", "en", ["en"]
-    languages = list(getattr(plugin, "build_languages", None) or model.LANGUAGES)
+    languages = list(getattr(plugin, "build_languages", None) or LANGUAGES)
     return plugin, plugin.current_language, plugin.default_language, languages
 
 

@@ -1,6 +1,7 @@
 """Markdown (with inline HTML) for the worked-example pages, and the stepper's JSON data.
 
-Pages read fully without JavaScript. A card is
+The examples come checked and replayed from engine.content (engine/content/examples.py); this
+module only writes them. Pages read fully without JavaScript. A card is
     <span class="cj-card cj-h" role="img" aria-label="jack of hearts">J♥</span>
 its visible text is rank + suit symbol (the symbol's shape tells the suits apart; colour
 is only added by cards.css), and its accessible name is the card's name in the page language.
@@ -14,22 +15,13 @@ import json
 import rule_labels
 import site_data
 import typography
-from worked_examples_model import (
-    LANGUAGES,
-    POINTS,
-    SEAT_LETTERS,
-    Anchor,
-    Context,
-    Example,
-    Formatter,
-    Replay,
-    resolve,
-    value_cards,
-)
 from worked_examples_strings import Catalogue
 
-from engine.core.scoring import count_out_steps
-from engine.surfaces.catalogue import card_value_params, reason_message, seat_first
+from engine.content.anchors import Anchor
+from engine.content.examples import Example
+from engine.content.placeholders import Context, resolve
+from engine.content.replay import POINTS, SEAT_LETTERS, Replay, value_cards
+from engine.surfaces.catalogue import LANGUAGES, card_value_params, reason_message, seat_first
 
 
 def esc(text: str) -> str:
@@ -51,6 +43,40 @@ def cards_html(codes, cat: Catalogue) -> str:
     if not codes:
         return '<span class="cj-none">—</span>'
     return '<span class="cj-cards">' + " ".join(card_html(c, cat) for c in codes) + "</span>"
+
+
+class Formatter:
+    """A placeholder's value in one language's words (engine.content.placeholders.Writer):
+    cards as short text ("J♥"), seats as letters. Subclassed per output."""
+
+    def __init__(self, cat: Catalogue):
+        self.cat = cat
+
+    def card(self, code: str) -> str:
+        return self.cat.card_short(code)
+
+    def card_name(self, code: str) -> str:
+        return self.cat.card_name(code)
+
+    def suit_name(self, suit: str) -> str:
+        return self.cat.suit_name(suit)
+
+    def text(self, value: str) -> str:
+        return value
+
+    def seat(self, seat) -> str:
+        return self.cat.ex("no_one") if seat is None else SEAT_LETTERS[seat]
+
+    def join(self, items: list[str]) -> str:
+        return ", ".join(items)
+
+    def draw(self, seat: int, card: str | None) -> str:
+        player = self.cat.seat(SEAT_LETTERS[seat])
+        if card is None:
+            return self.text(self.cat.fmt("ui.draw_hidden", player=player))
+        # The card goes in after the text is made safe: a chip is HTML already.
+        written = self.text(self.cat.fmt("ui.draw_other", player=player, card="\0"))
+        return written.replace("\0", self.card(card))
 
 
 class HtmlFormatter(Formatter):
@@ -98,6 +124,7 @@ class PageWriter:
         self.ex = example
         self.lang = lang
         self.cat = cat
+        assert example.replay is not None, "render only examples engine.content has replayed"
         self.rep: Replay = example.replay
         self.fmt = HtmlFormatter(cat)
         self.notes = self._notes(example.data.get("annotations") or [])
@@ -182,11 +209,12 @@ class PageWriter:
         line = fill(self.cat.get(key), player=seat_html(self.cat, seat), card=card)
         return f'<p class="cj-play" data-play="{index}">{line}</p>\n'
 
-    def draws_line(self, trick: dict) -> str:
+    def draws_line(self, trick: dict, rep: Replay | None = None) -> str:
+        rep = rep or self.rep
         items = []
-        for draw in trick["draws"]:
+        for index, draw in enumerate(trick["draws"]):
             seat = seat_html(self.cat, draw["seat"])
-            if self.hidden_from_narrator(trick["number"], draw):
+            if rep.draw_hidden(trick["number"], index):
                 items.append(fill(self.cat.get("ui.draw_hidden"), player=seat))
             else:
                 items.append(
@@ -194,16 +222,11 @@ class PageWriter:
                 )
         return '<p class="cj-draws">' + " · ".join(items) + "</p>\n"
 
-    def hidden_from_narrator(self, number: int, draw: dict) -> bool:
-        narrator = self.ex.narrator
-        if narrator == "all" or self.rep.rules.stock != "hidden":
-            return False
-        index = next(i for i, d in enumerate(self.rep.tricks[number - 1]["draws"]) if d is draw)
-        return draw["seat"] != narrator and not (number == 1 and index == 0)
-
-    def error_message(self, code: str, index: int, card: str, rep: Replay | None = None) -> str:
-        rep = rep or self.rep
-        return error_text(self.cat, code, rep, index, card)
+    def error_message(self, index: int, card: str, rep: Replay | None = None) -> str:
+        """The engine's refusal of `card` as play `index`, in the page's language."""
+        refused = (rep or self.rep).refusal(index, card)
+        assert refused is not None, "engine.content checked that the engine refuses it"
+        return error_text(self.cat, refused)
 
     def quiz_block(self, quiz: dict) -> str:
         cat = self.cat
@@ -229,7 +252,7 @@ class PageWriter:
             + "\n",
         ]
         for mistake in quiz.get("illegal") or []:
-            message = self.error_message(mistake["error"], index, mistake["card"])
+            message = self.error_message(index, mistake["card"])
             line = (
                 fill(
                     cat.ex("mistake", player="{p}", card="{c}"),
@@ -326,27 +349,12 @@ class PageWriter:
         out.extend(self.note_blocks(Anchor("end")))
         return "\n".join(out)
 
-    def count_steps(self, rep: Replay) -> list[tuple[str, int, list[int]]]:
-        """(point, seat, scores after it) in count-out order, up to the point that wins the match."""
-        result = rep.result
-        before = list(rep.record.get("scores_before") or [0] * rep.players)
-        seats = tuple(result["points"].get(point) for point in POINTS)
-        # The engine's own reason for Jack says whether it was scored as the deal started.
-        jack_turned = any(
-            reason["point"] == "jack" and "turned" in (reason.get("flags") or ())
-            for reason in rep.reasons or []
-        )
-        steps, winner, _ = count_out_steps(seats, before, rep.rules.target, jack_turned)
-        if winner != result.get("winner"):
-            raise ValueError(f"count-out winner {winner} differs from the replay's {result.get('winner')}")
-        return [(point, seat, list(scores)) for point, seat, scores in steps]
-
     def count_out_steps(self, rep: Replay) -> str:
         """When the match is won in this deal: the count-out point by point, stopping at the winning point."""
         if rep.result.get("winner") is None:
             return ""
         cat = self.cat
-        steps = self.count_steps(rep)
+        steps = rep.count_out()
         seats = "".join(f'<th scope="col">{esc(SEAT_LETTERS[s])}</th>' for s in range(rep.players))
         rows = [
             f'<tr><th scope="row">{esc(cat.get("points." + point))}</th><td>{esc(SEAT_LETTERS[seat])}</td>'
@@ -398,7 +406,7 @@ class PageWriter:
         )
         # When the match is won during the count-out, the score is where the count stopped, and a
         # seat's points after that are not counted: its cell says how many were.
-        steps = self.count_steps(rep) if result.get("winner") is not None else None
+        steps = rep.count_out() if result.get("winner") is not None else None
         after = steps[-1][2] if steps else result["scores_after"]
         rows = []
         for seat in range(rep.players):
@@ -443,14 +451,13 @@ class PageWriter:
                     f"{fill(cat.get('ui.wins_trick_other'), player=seat_html(cat, trick['winner']))}"
                 )
                 if trick["draws"]:
-                    line += " · " + self.draws_line(trick).removeprefix('<p class="cj-draws">').removesuffix(
-                        "</p>\n"
-                    )
+                    draws = self.draws_line(trick, alt_rep)
+                    line += " · " + draws.removeprefix('<p class="cj-draws">').removesuffix("</p>\n")
                 changes.append(f"<li>{line}</li>")
         if error:
             index = error.get("play_index")
             card = error.get("card")
-            message = error_text(cat, error.get("code"), alt_rep, index, card)
+            message = self.error_message(index, card, alt_rep)
             changes.append(
                 "<li>"
                 + fill(
@@ -485,7 +492,7 @@ class PageWriter:
         if alt_rep.complete:
             out.append(self.points_table(alt_rep))
         notes = self._notes(alt.get("annotations") or [])
-        for anchor in sorted(notes, key=anchor_order):
+        for anchor in sorted(notes, key=Anchor.order):
             out.extend(self.note_blocks(anchor, notes, alt_rep))
         return "\n".join(out)
 
@@ -527,13 +534,13 @@ class PageWriter:
                         {
                             "card": m["card"],
                             "error": m["error"],
-                            "message": self.error_message(m["error"], index, m["card"]),
+                            "message": self.error_message(index, m["card"]),
                             "html": self.resolve(
                                 self.t(m["text"]),
                                 None,
                                 card=m["card"],
                                 player=seat,
-                                error=self.error_message(m["error"], index, m["card"]),
+                                error=self.error_message(index, m["card"]),
                             )
                             if m.get("text")
                             else None,
@@ -581,33 +588,11 @@ class PageWriter:
         }
 
 
-def anchor_order(anchor: Anchor):
-    kinds = {"start": 0, "play": 1, "trick": 1, "draws": 1, "end": 2}
-    if anchor.kind == "play":
-        return (1, anchor.index, 0)
-    if anchor.kind in ("trick", "draws"):
-        return (1, anchor.index * 10_000, 1 if anchor.kind == "trick" else 2)
-    return (kinds[anchor.kind], 0, 0)
-
-
-def error_key(code: str, rep: Replay, index: int) -> str:
-    """The catalogue key for an engine refusal, told apart by the situation."""
-    if code == "must_follow_suit":
-        trick = rep.states[index].trick if index < len(rep.states) else []
-        if trick and trick[0][1] == rep.result.get("trump"):
-            return "errors.must_follow_trump"
-        if not rep.rules.trump_when_able:
-            return "errors.must_follow_suit_only"
-    return f"errors.{code}"
-
-
-def error_text(cat: Catalogue, code: str, rep: Replay, index: int, card: str | None) -> str:
-    trick = rep.states[index].trick if index is not None and index < len(rep.states) else []
-    led = trick[0][1] if trick else rep.result.get("trump", "S")
-    text = cat.fmt(
-        error_key(code, rep, index), suit=cat.suit_name(led), card=cat.card_short(card) if card else ""
-    )
-    return sentence(text)
+def error_text(cat: Catalogue, refused) -> str:
+    """An engine refusal (engine.core.errors.IllegalPlay) in the page's language: its catalogue
+    key tells the three ways of failing to follow apart; the suit is the one led, or trumps."""
+    card = cat.card_short(refused.card) if refused.card else ""
+    return sentence(cat.fmt(refused.key, suit=cat.suit_name(refused.led or refused.trump), card=card))
 
 
 def reason_text(cat: Catalogue, reason: dict) -> str:

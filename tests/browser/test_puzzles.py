@@ -243,7 +243,7 @@ def line_sentences(cat: dict, tricks: list[dict], seat: int) -> list[str]:
         else:
             key = f"{mine}_first_{'won' if trick['winner'] == seat else 'lost'}"
         cards = {"first": short(first["card"]), "second": short(rest[0]["card"]) if rest else ""}
-        opponent = cat["puzzles"]["opponent"]
+        opponent = cat["seats"]["in_text"]["opponent"]
         sentences.append(cat["analysis"]["line"][key].format(n=trick["number"], player=opponent, **cards))
     return sentences
 

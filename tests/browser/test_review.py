@@ -351,7 +351,7 @@ def test_find_a_better_card_explains_each_answer_on_its_table(browser, site_url)
     assert cat["analysis"]["reasons"][wrong["reason"]] in text
     sentences = verdict.locator("[data-role=line] li")
     assert [sentences.nth(i).inner_text() for i in range(sentences.count())] == expected_line(
-        cat, wrong["tricks"], cat["seats"]["computer"]
+        cat, wrong["tricks"], cat["seats"]["in_text"]["computer"]
     )
     chosen = panel.locator(f"button[data-card='{decision['played']}']")
     assert "chosen" in chosen.get_attribute("data-marks").split() and ui["mark_chosen"] in chosen.inner_text()

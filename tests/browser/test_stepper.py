@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import json
 import re
+import tomllib
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-import yaml
 from support import LANGUAGES, ROOT, language_prefix, settle_animations
 
 from engine.surfaces.web_api import handle
@@ -23,7 +23,7 @@ from engine.surfaces.web_api import handle
 pytestmark = pytest.mark.browser
 
 SLUG = "hearts-trump"
-TUTORIAL = ROOT / "tutorials" / f"{SLUG}.yml"
+TUTORIAL = ROOT / "tutorials" / f"{SLUG}.toml"
 LOW_WINNER = 1  # seat B (RULES.md §5: the 2♥ gives Low to its capturer, B)
 LOAD_TIMEOUT_MS = 60_000
 READY = ".cj-stepper[data-state=ready]"
@@ -39,7 +39,7 @@ def ask(request: dict) -> dict:
 
 
 def tutorial_record() -> dict:
-    return yaml.safe_load(TUTORIAL.read_text(encoding="utf-8"))["record"]
+    return tomllib.loads(TUTORIAL.read_text(encoding="utf-8"))["record"]
 
 
 def catalogue(lang: str) -> dict:

@@ -650,3 +650,20 @@ def test_the_text_says_which_rule_graded_each_card_with_the_scale_in_use():
         assert text.count(rule) == len(graded)
         assert {d["graded_by"] for d in graded} == {"value" if scores is None else "win_chance"}
         assert "Loss:" not in text
+
+
+def test_the_best_cards_are_named_in_one_sentence_with_the_plural_when_several_tie():
+    """"The best card here: 8♦, 9♦." read wrong: several tied best cards take the plural and
+    the language's "a and b"."""
+    from engine.surfaces.analysis_text import annotated_deal
+
+    catalogue = Catalogue("en")
+    record = careless_record(33)
+    result = analyse(record, samples=2, only=range(30, 52))
+    text = annotated_deal(result, "en")
+    graded = [d for d in result["decisions"] if d["grade"] != "best"]
+    for decision in graded:
+        best = [catalogue.card(card) for card in decision["best"]]
+        assert catalogue.count("analysis.ui.shown", len(best), cards=catalogue.series(best)) in text
+    assert any(len(d["best"]) > 1 for d in graded), "the record should have a tie for best"
+    assert "The best cards here:" in text and ", " not in text.split("The best cards here:")[1].split("\n")[0]

@@ -1,7 +1,7 @@
 """The engine's import graph: no module imports itself back through others (no import circle),
 counting imports made only for type checking and those inside functions.
 
-The layer order itself (surfaces > analysis > ai > core) is import-linter's contract in
+The layer order itself (surfaces > content > analysis > ai > core) is import-linter's contract in
 pyproject.toml, run by scripts/test; this test adds what a layers contract cannot see: a circle
 between two modules of the same layer.
 """

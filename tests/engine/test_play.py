@@ -310,3 +310,20 @@ def test_kernel_state_built_mid_deal_knows_who_played_what():
             for _ in range(plays + given):  # back past the start, into the trick it was given
                 assert built.undo() == original.undo()
                 assert seen(built)[:3] == seen(original)[:3]
+
+
+def test_holding_the_suit_led_and_no_trump_is_told_to_follow_under_the_standard_rule():
+    """'Follow suit or play a trump' was said to a player without a trump: with no trump in
+    hand, following is the only way out, and the rule cited is the standard one."""
+    from engine.surfaces.requests import refusal
+
+    no_trump_follower = "3D 4D 5C 9S TS 7D"
+    for rules, rule_ref in ((Rules(), "rule_refs.must_follow_suit"),
+                            (Rules(trump_when_able=False), "rule_refs.must_follow_suit_only")):
+        deal = build_deal(rules, [no_trump_follower, LEADER], "JH QD")
+        deal.play("7C")
+        with pytest.raises(IllegalPlay) as caught:
+            deal.play("9S")
+        assert caught.value.key == "errors.must_follow_suit_only"
+        answer = refusal(caught.value, rules)
+        assert answer["message_key"] == "errors.must_follow_suit_only" and answer["rule_ref_key"] == rule_ref

@@ -12,7 +12,7 @@ from engine.surfaces.catalogue import LOCALES, Catalogue
 from engine.surfaces.terminal import TerminalGame
 
 
-def _scripted_game(lang: str, first_answers: list[str]):
+def _scripted_game(lang: str, first_answers: list[str], seed: int = 5):
     out: list[str] = []
     answers = list(first_answers)
     game = None
@@ -23,7 +23,7 @@ def _scripted_game(lang: str, first_answers: list[str]):
         deal = game.match.deal
         return card_code(next(iter(deal.legal_plays())))
 
-    game = TerminalGame(lang, Rules.preset("standard"), "heuristic", seed=5, read=read, write=out.append)
+    game = TerminalGame(lang, Rules.preset("standard"), "heuristic", seed=seed, read=read, write=out.append)
     return game, out
 
 
@@ -35,7 +35,7 @@ def test_a_whole_match_ends_with_a_winner_in_the_chosen_language(lang):
     if game.match.winner == 0:  # the human: told in the second person
         assert out[-1] == catalogue.text("ui.wins_match_you")
     else:
-        winner = catalogue.text("seats.in_text.seat", letter="AB"[game.match.winner])
+        winner = catalogue.text("seats.in_text.computer")
         assert out[-1] == catalogue.text("ui.wins_match_other", player=winner)
     assert max(game.match.scores) >= game.match.rules.target
     assert any(catalogue.text("ui.deal_points") in line for line in out)
@@ -86,3 +86,53 @@ def test_an_empty_stock_is_named_without_a_count_of_zero(lang):
     assert any(line.endswith(catalogue.text("ui.stock_empty")) for line in shown)
     assert not any(f"({catalogue.count('ui.cards_left', 0)})" in line for line in shown)
     assert any(f"({catalogue.count('ui.cards_left', 40)})" in line for line in shown)
+
+
+@pytest.mark.parametrize("typed", ["q", "Q", "quit"])
+def test_q_leaves_the_match_at_once_and_the_hint_says_so(typed):
+    """Reviewers typed q to stop and were told it is not a card: it now quits, exit 0."""
+    game, out = _scripted_game("es", [typed])
+    assert game.run() == 0
+    assert out[0] == Catalogue("es").text("ui.type_card_or_quit")
+    assert not game.match.is_over and not any("no es una carta" in line for line in out)
+
+
+def test_the_three_player_stocks_last_card_is_shown_out_of_play_not_as_its_top():
+    """Three players: the one card left after the last draw is never drawn, so the terminal
+    says it is out of play instead of offering it as the top of a one-card stock."""
+    out: list[str] = []
+    game = None
+
+    def read(prompt: str) -> str:
+        return card_code(next(iter(game.match.deal.legal_plays())))
+
+    game = TerminalGame("it", Rules.preset("shasta-sam"), "heuristic", seed=3, read=read, write=out.append)
+    assert game.run() == 0
+    catalogue = Catalogue("it")
+    assert not any(catalogue.count("ui.cards_left", 1) in line for line in out)
+    prefix = catalogue.text("examples.out_of_play", card="").strip()
+    assert any(prefix in line for line in out)
+
+
+def test_seats_are_named_as_the_table_names_them_and_points_after_the_win_are_not_counted():
+    """The reader is "You" and the opponent "Computer" in every line, as on the practice
+    table (never "Player A"); a point scored after the match was won is marked not counted."""
+    catalogue = Catalogue("en")
+    not_counted = catalogue.text("practice.not_counted")
+    marked = 0
+    for seed in range(1, 9):
+        game, out = _scripted_game("en", [], seed=seed)
+        assert game.run() == 0
+        text = "\n".join(out)
+        assert catalogue.text("seats.seat", letter="A") not in text
+        scores = [line for line in out if line.startswith(catalogue.text("ui.score"))]
+        you = catalogue.text("practice.seat_score", player=catalogue.text("seats.you"), score="")
+        computer = catalogue.text("practice.seat_score", player=catalogue.text("seats.computer"), score="")
+        assert scores and all(you in line and computer in line for line in scores)  # "You: 3 · Computer: 5"
+        marked += text.count(not_counted)
+        # "Trump: diamonds (Q♦)": the suit, then the card that fixed it.
+        trump = catalogue.text("ui.trump")
+        deals = [line for line in out if f" · {trump}: " in line]
+        suit_then_card = rf"{trump}: (spades|hearts|diamonds|clubs) \(.+\)$"
+        assert deals and all(re.search(suit_then_card, line) for line in deals)
+    assert marked, "no seed ended its match with a point after the winning one"

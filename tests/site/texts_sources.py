@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Iterator
 
 import site_data
-import yaml
 
 DOCS = site_data.ROOT / "docs"
 TUTORIALS = site_data.ROOT / "tutorials"
@@ -36,9 +36,11 @@ def _language_texts(node, where: str, lang: str) -> Iterator[tuple[str, str]]:
 
 
 def tutorial_texts(lang: str) -> Iterator[tuple[str, str]]:
-    """(where, text) of every text of one language in tutorials/*.yml (titles, notes, quiz texts)."""
-    for path in sorted(TUTORIALS.glob("*.yml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    """(where, text) of every text of one language in tutorials/*.toml (titles, notes, quiz texts)."""
+    paths = sorted(TUTORIALS.glob("*.toml"))
+    assert paths, f"no worked examples in {TUTORIALS}"
+    for path in paths:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
         yield from _language_texts(data, f"tutorials/{path.name}:", lang)
 
 

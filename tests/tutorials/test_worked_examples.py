@@ -1,4 +1,4 @@
-"""The worked examples (tutorials/*.yml): replayed by the engine, checked, translated, rendered.
+"""The worked examples (tutorials/*.toml): replayed by the engine, checked, translated, rendered.
 
 Every test here can fail: the checker tests corrupt a copy of a real example and assert the
 disagreement is reported, naming the file and the place.
@@ -15,34 +15,38 @@ import sys
 from pathlib import Path
 
 import pytest
-import worked_examples_model as model
 import worked_examples_render as render
 import yaml
+from toml_copies import TUTORIALS, write_copy
 from worked_examples_strings import Catalogue
 
 import engine
+from engine.content.anchors import Anchor
+from engine.content.examples import Example, check_examples
+from engine.content.placeholders import Context, resolve
+from engine.content.replay import replay, value_cards
+from engine.content.texts import text_places
+from engine.surfaces.catalogue import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
-TUTORIALS = ROOT / "tutorials"
-EXAMPLES = model.load_all(TUTORIALS)
+REPORT = check_examples(TUTORIALS)
+EXAMPLES = REPORT.examples
 SLUGS = [ex.slug for ex in EXAMPLES]
-CATALOGUES = {lang: Catalogue(lang) for lang in model.LANGUAGES}
+CATALOGUES = {lang: Catalogue(lang) for lang in LANGUAGES}
 
 
-def fresh(slug: str) -> model.Example:
-    return model.load(TUTORIALS / f"{slug}.yml")
+def fresh(slug: str) -> Example:
+    return next(ex for ex in check_examples(TUTORIALS, only=f"{slug}.toml").examples)
 
 
-def write_copy(tmp_path: Path, slug: str, change) -> Path:
-    data = yaml.safe_load((TUTORIALS / f"{slug}.yml").read_text(encoding="utf-8"))
-    change(data)
-    path = tmp_path / f"{slug}.yml"
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    return path
+def has(problems: list[str], start: str, *words: str) -> bool:
+    """Some problem begins with `start` (its file and place) and says every one of `words`."""
+    return any(p.startswith(start) and all(word in p for word in words) for p in problems)
 
 
 def problems_of(tmp_path: Path, slug: str, change) -> list[str]:
-    return model.check_example(model.load(write_copy(tmp_path, slug, change)), CATALOGUES)
+    write_copy(tmp_path, slug, change)
+    return [str(problem) for problem in check_examples(tmp_path).problems]
 
 
 # ----- the set of examples ------------------------------------------------------------------
@@ -59,7 +63,7 @@ def test_required_and_enough_examples():
 @pytest.mark.parametrize("slug", SLUGS)
 def test_example_replays_and_every_expectation_holds(slug):
     example = fresh(slug)
-    assert model.check_example(example, CATALOGUES) == []
+    assert [str(p) for p in REPORT.problems if p.file == f"{slug}.toml"] == []
     result = engine.replay(copy.deepcopy(example.data["record"]))
     assert result["error"] is None, result["error"]
     assert example.data["expect"], "an example must expect something of the engine"
@@ -71,15 +75,15 @@ def test_example_replays_and_every_expectation_holds(slug):
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_text_exists_in_all_five_languages(slug):
     example = fresh(slug)
-    example.replay = model.replay(example.data["record"], example.narrator)
     count = 0
-    for where, texts, *_ in model.annotation_places(example):
-        if texts is None and (where.endswith(".prompt") or ".illegal[" in where):
+    for text in text_places(example):
+        if text.texts is None and text.optional:
             continue
-        assert isinstance(texts, dict), where
-        assert set(texts) == set(model.LANGUAGES), f"{slug}: {where} has {sorted(texts)}"
-        for lang in model.LANGUAGES:
-            assert str(texts[lang]).strip(), f"{slug}: {where} is empty in {lang}"
+        texts = text.texts
+        assert isinstance(texts, dict), text.place
+        assert set(texts) == set(LANGUAGES), f"{slug}: {text.place} has {sorted(texts)}"
+        for lang in LANGUAGES:
+            assert str(texts[lang]).strip(), f"{slug}: {text.place} is empty in {lang}"
         count += 1
     assert count >= 4
 
@@ -98,11 +102,11 @@ def test_hearts_trump_is_the_rules_md_deal():
 
 def test_count_29_is_two_tens_an_ace_a_king_and_a_queen():
     example = fresh("count-29")
-    rep = model.replay(example.data["record"])
+    rep = replay(example.data["record"])
     assert rep.complete
     values = rep.result["game_values"]
     small = values.index(min(values))
-    ranks = sorted(code[0] for code in model.value_cards(rep, small))
+    ranks = sorted(code[0] for code in value_cards(rep, small))
     assert ranks == sorted("TTAKQ")
     assert sorted(values) == [29, 51]
     assert rep.result["points"]["game"] == 1 - small
@@ -113,17 +117,17 @@ def test_count_29_is_two_tens_an_ace_a_king_and_a_queen():
 
 def test_checker_reports_a_wrong_point(tmp_path):
     problems = problems_of(tmp_path, "hearts-trump", lambda d: d["expect"]["points"].update(low=0))
-    assert any("hearts-trump.yml" in p and "points.low" in p for p in problems), problems
+    assert "hearts-trump.toml: expect.points.low: the example says 0, the engine says 1" in problems, problems
 
 
 def test_checker_reports_a_wrong_trick_winner_and_draw(tmp_path):
     def change(data):
-        data["expect"]["tricks"][1]["winner"] = 0
-        data["expect"]["tricks"][1]["draws"] = [[0, "JH"], [1, "QD"]]
+        data["expect"]["tricks"]["1"]["winner"] = 0
+        data["expect"]["tricks"]["1"]["draws"] = [[0, "JH"], [1, "QD"]]
 
     problems = problems_of(tmp_path, "hearts-trump", change)
-    assert any("tricks.1.winner" in p for p in problems), problems
-    assert any("tricks.1.draws" in p for p in problems), problems
+    assert has(problems, "hearts-trump.toml: expect.tricks.1.winner: "), problems
+    assert has(problems, "hearts-trump.toml: expect.tricks.1.draws: "), problems
 
 
 def test_checker_reports_wrong_game_values_and_match_winner(tmp_path):
@@ -132,7 +136,8 @@ def test_checker_reports_wrong_game_values_and_match_winner(tmp_path):
         data["expect"]["winner"] = 0
 
     problems = problems_of(tmp_path, "count-29", lambda d: d["expect"].update(game_values=[51, 29], winner=1))
-    assert any("game_values" in p for p in problems) and any(".winner" in p for p in problems), problems
+    assert has(problems, "count-29.toml: expect.game_values: "), problems
+    assert has(problems, "count-29.toml: expect.winner: the example says 1"), problems
     assert problems_of(tmp_path, "count-out-race", change)
 
 
@@ -141,7 +146,7 @@ def test_checker_reports_a_shown_mistake_the_engine_allows_or_refuses_differentl
         data["quiz"][0]["illegal"][0]["card"] = "9H"  # a trump: legal for B
 
     problems = problems_of(tmp_path, "hearts-trump", legal_as_mistake)
-    assert any("quiz[0].illegal[0]" in p and "legal" in p for p in problems), problems
+    assert has(problems, "hearts-trump.toml: quiz[0].illegal[0]: ", "is legal"), problems
 
     def wrong_code(data):
         data["quiz"][0]["illegal"][0]["error"] = "must_follow_suit"
@@ -153,14 +158,14 @@ def test_checker_reports_a_shown_mistake_the_engine_allows_or_refuses_differentl
         data["quiz"][0]["other"][0]["card"] = "KD"
 
     problems = problems_of(tmp_path, "hearts-trump", illegal_as_other)
-    assert any("quiz[0].other[0]" in p and "not legal" in p for p in problems), problems
+    assert has(problems, "hearts-trump.toml: quiz[0].other[0].card: ", "not legal"), problems
 
 
 def test_checker_reports_a_wrong_alternative(tmp_path):
     problems = problems_of(
         tmp_path, "low-capture-vs-holder", lambda d: d["alternatives"][0]["expect"]["points"].update(low=0)
     )
-    assert any("alternatives[0].expect.points.low" in p for p in problems), problems
+    assert has(problems, "low-capture-vs-holder.toml: alternatives[0].expect.points.low: "), problems
 
 
 def test_checker_reports_a_changed_play(tmp_path):
@@ -180,22 +185,20 @@ def test_unresolvable_placeholders_name_file_annotation_and_language(tmp_path):
         data["annotations"][1]["text"]["it"] += " {no_such_thing}"
 
     problems = problems_of(tmp_path, "hearts-trump", change)
-    assert any(
-        p.startswith("hearts-trump.yml: annotations[0] (at start) [fr]") and "trick 30" in p for p in problems
-    ), problems
-    assert any("annotations[1]" in p and "[it]" in p and "no_such_thing" in p for p in problems), problems
+    assert has(problems, "hearts-trump.toml: annotations[0].text.fr: trick 30"), problems
+    assert has(problems, "hearts-trump.toml: annotations[1].text.it: ", "no_such_thing"), problems
 
 
 def test_points_cannot_be_mentioned_in_a_partial_deal(tmp_path):
     problems = problems_of(
         tmp_path, "follow-or-trump", lambda d: d["annotations"][0]["text"].update(en="{points.low}")
     )
-    assert any("[en]" in p and "complete deal" in p for p in problems), problems
+    assert has(problems, "follow-or-trump.toml: annotations[0].text.en: ", "complete deal"), problems
 
 
 def test_a_missing_translation_is_reported(tmp_path):
     problems = problems_of(tmp_path, "count-29", lambda d: d["annotations"][2]["text"].pop("pt"))
-    assert any("annotations[2]" in p and "no text in pt" in p for p in problems), problems
+    assert "count-29.toml: annotations[2].text: no text in pt" in problems, problems
 
 
 def test_the_build_stops_on_a_disagreement(tmp_path):
@@ -203,9 +206,9 @@ def test_the_build_stops_on_a_disagreement(tmp_path):
     from mkdocs.exceptions import PluginError
 
     for slug in ("hearts-trump", "count-29"):
-        shutil.copy(TUTORIALS / f"{slug}.yml", tmp_path)
+        shutil.copy(TUTORIALS / f"{slug}.toml", tmp_path)
     write_copy(tmp_path, "count-29", lambda d: d["expect"].update(game_values=[30, 50]))
-    with pytest.raises(PluginError, match=r"count-29\.yml: expect\.game_values"):
+    with pytest.raises(PluginError, match=r"count-29\.toml: expect\.game_values"):
         hook.load_checked(tmp_path)
 
 
@@ -214,9 +217,9 @@ def test_the_build_stops_on_a_disagreement(tmp_path):
 
 def text_of(slug: str, text: str, anchor: str | None = None, lang: str = "en") -> str:
     example = fresh(slug)
-    rep = model.replay(example.data["record"], example.narrator)
-    ctx = model.Context(rep, model.Anchor.parse(anchor) if anchor else None)
-    return model.resolve(text, ctx, model.Formatter(CATALOGUES[lang]))
+    rep = replay(example.data["record"], example.narrator)
+    ctx = Context(rep, Anchor.parse(anchor) if anchor else None)
+    return resolve(text, ctx, render.Formatter(CATALOGUES[lang]))
 
 
 def test_placeholders_resolve_against_the_replay():
@@ -246,7 +249,7 @@ def build_all(lang: str) -> dict[str, tuple[str, str | None]]:
     return hook.build_pages(lang, examples)
 
 
-@pytest.mark.parametrize("lang", model.LANGUAGES)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_rendered_pages_carry_the_engine_facts(lang):
     cat = CATALOGUES[lang]
     pages = build_all(lang)
@@ -282,14 +285,14 @@ def test_rendered_pages_carry_the_engine_facts(lang):
 
 
 def test_hearts_trump_page_gives_low_to_b_in_every_language():
-    for lang in model.LANGUAGES:
+    for lang in LANGUAGES:
         cat = CATALOGUES[lang]
         markdown = build_all(lang)["hearts-trump.md"][0]
         assert f'<th scope="row">{cat.get("points.low")}</th><td>B</td>' in markdown
         assert render.card_html("2H", cat) in markdown
 
 
-@pytest.mark.parametrize("lang", model.LANGUAGES)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_count_out_heading_is_not_repeated_as_the_next_caption(lang):
     # The section heading and the totals table under it said "Count-out" twice in a row.
     pages = build_all(lang)
@@ -319,10 +322,10 @@ def test_cards_have_symbol_accessible_name_and_suit_class():
 
 def test_face_down_page_hides_the_other_players_draws():
     markdown = build_all("en")["face-down-stock.md"][0]
-    assert "B draws a card unseen" in markdown
+    assert CATALOGUES["en"].get("ui.draw_hidden").replace("{player}", "B") in markdown
     assert "cj-hidden" in markdown
     # B's hidden draw (9♠) never appears in A's view of the hands.
-    rep = model.replay(fresh("face-down-stock").data["record"], 0)
+    rep = replay(fresh("face-down-stock").data["record"], 0)
     for state in rep.states:
         assert "9S" not in state.hands[1]
 
@@ -336,7 +339,7 @@ def mini_site(tmp_path_factory) -> Path:
     language, and only this hook: the examples must build without a warning."""
     base = tmp_path_factory.mktemp("mini")
     docs = base / "docs"
-    for lang in model.LANGUAGES:
+    for lang in LANGUAGES:
         (docs / lang).mkdir(parents=True)
         (docs / lang / "index.md").write_text(
             f"# Home {lang}\n\n[Examples](examples/index.md)\n", encoding="utf-8"
@@ -380,7 +383,7 @@ def page_path(site: Path, lang: str, slug: str | None) -> Path:
 
 
 def test_strict_build_generates_every_page_in_every_language(mini_site):
-    for lang in model.LANGUAGES:
+    for lang in LANGUAGES:
         assert page_path(mini_site, lang, None).is_file()
         for slug in SLUGS:
             html = page_path(mini_site, lang, slug).read_text(encoding="utf-8")
@@ -389,12 +392,12 @@ def test_strict_build_generates_every_page_in_every_language(mini_site):
 
 
 def test_language_switcher_links_every_example_page(mini_site):
-    for lang in model.LANGUAGES:
+    for lang in LANGUAGES:
         for slug in SLUGS:
             path = page_path(mini_site, lang, slug)
             html = path.read_text(encoding="utf-8")
             links = dict((code, href) for href, code in re.findall(r'href="([^"]*)" hreflang="(\w+)"', html))
-            assert set(links) == set(model.LANGUAGES), (lang, slug, links)
+            assert set(links) == set(LANGUAGES), (lang, slug, links)
             for code, href in links.items():
                 target = (path.parent / href).resolve()
                 target = target / "index.html" if href.endswith("/") else target
@@ -402,7 +405,7 @@ def test_language_switcher_links_every_example_page(mini_site):
 
 
 def test_nav_lists_the_examples_in_order(mini_site):
-    for lang in model.LANGUAGES:
+    for lang in LANGUAGES:
         html = page_path(mini_site, lang, None).read_text(encoding="utf-8")
         nav = html.split("md-nav--primary", 1)[1]
         positions = [nav.find(f'href="{slug}/"') for slug in SLUGS]
@@ -411,7 +414,7 @@ def test_nav_lists_the_examples_in_order(mini_site):
         assert CATALOGUES[lang].ex("nav_title") in nav
 
 
-@pytest.mark.parametrize("lang", model.LANGUAGES)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_run_in_heading_meets_its_text_as_the_catalogue_says(lang):
     """The index's title and summary, the 'Rules in use' line and the preset list join a heading
     to its text with `ui.run_in`, so each language sets its own punctuation (Spanish a full stop)."""

@@ -633,6 +633,7 @@ export class Strings {
     this.untranslated = new Set(answer.untranslated);
     this.blockStrings = blockStrings ?? {};
     const lang = this.lookup("language.code") ?? "en";
+    this.lang = lang;
     this.plurals = new Intl.PluralRules(lang);
     this.decimalPlurals = new Intl.PluralRules(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   }
@@ -670,7 +671,9 @@ export class Strings {
    * @param {number} n
    */
   pluralKey(key, n, decimals = false) {
-    const category = (decimals ? this.decimalPlurals : this.plurals).select(n);
+    // Brazilian Portuguese puts zero in the plural ("0 pontos"), where CLDR says 'one'
+    // (engine/surfaces/catalogue.py plural_category says the same).
+    const category = this.lang === "pt" && n === 0 ? "other" : (decimals ? this.decimalPlurals : this.plurals).select(n);
     const wanted = `${key}_${category}`;
     return this.lookup(wanted) !== null ? wanted : `${key}_other`;
   }
@@ -849,8 +852,9 @@ export function capitalise(text) {
 
 // A line of play as the engine writes it (engine/analysis/lines.py: tricks of {seat, card}
 // with their winner), one catalogue sentence per trick from the reader's side: "Trick 21: you
-// 10♥, Computer 8♥: you win the trick." `you` is the reader's seat, `name(seat)` the table's
-// name of another seat. Two players only (exact lines exist only there): null otherwise.
+// lead 10♥, the computer plays 8♥, and you win the trick." `you` is the reader's seat,
+// `name(seat)` another seat as running text names it (`seats.in_text.*`, never a table label).
+// Two players only (exact lines exist only there): null otherwise.
 /**
  * @param {Strings} strings
  * @param {Trick[] | undefined} tricks
@@ -898,7 +902,7 @@ export function bringIntoView(element) {
  */
 export function explainRefusal(strings, refusal) {
   const s = strings;
-  const variant = refusal.message_key.replace(/^errors\./, "");
+  const variant = refusal.rule_ref_key.replace(/^rule_refs\./, "");  // the rule cited and linked
   const text = s.t(refusal.message_key, {
     card: refusal.params.card ? s.cardShort(refusal.params.card) : "",
     suit: refusal.params.suit ? s.suitName(refusal.params.suit) : "",

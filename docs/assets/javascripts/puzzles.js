@@ -299,7 +299,7 @@ class Puzzles {
   /** @param {PuzzlePlayAnswer} answer */
   line(answer) {
     const seat = this.meta.seat;
-    return lineOfPlay(this.strings, answer.tricks, { you: seat, name: () => this.t("puzzles.opponent") });
+    return lineOfPlay(this.strings, answer.tricks, { you: seat, name: () => this.t("seats.in_text.opponent") });
   }
 
   // Why a right card is right: what it does better than the strongest wrong card.

@@ -378,8 +378,15 @@ class Review {
     return Array.from({ length: players }, (_, s) => s).filter((s) => s !== this.seat).indexOf(seat) + 1;
   }
 
+  // A computer seat as running text names it ("the computer", "computer 2"), never the label.
+  /** @param {number} seat */
+  phrase(seat) {
+    const n = this.computerNumber(seat);
+    return n === null ? this.strings.t("seats.in_text.computer") : this.strings.t("seats.in_text.computer_n", { n });
+  }
+
   // A sentence about a seat: `<key>_you` for the reviewed player, else `<key>_other` with the
-  // computer named as running text names it ("the computer", "computer 2").
+  // computer named as running text names it.
   /**
    * @param {number} seat
    * @param {string} key
@@ -387,9 +394,7 @@ class Review {
    */
   said(seat, key, params) {
     if (seat === this.seat) return fill(this.strings, `${key}_you`, params);
-    const n = this.computerNumber(seat);
-    const player = n === null ? this.strings.t("seats.in_text.computer") : this.strings.t("seats.in_text.computer_n", { n });
-    return fill(this.strings, `${key}_other`, { ...params, player });
+    return fill(this.strings, `${key}_other`, { ...params, player: this.phrase(seat) });
   }
 
   render() {
@@ -606,7 +611,7 @@ class FindBetter {
   /** @param {Option} option */
   line(option) {
     const review = this.review;
-    return lineOfPlay(this.s, option.tricks, { you: review.seat, name: (seat) => review.playerName(seat) });
+    return lineOfPlay(this.s, option.tricks, { you: review.seat, name: (seat) => review.phrase(seat) });
   }
 
   /**
@@ -655,7 +660,7 @@ class FindBetter {
   showBest(decision) {
     const s = this.s;
     const best = this.optionOf(decision, decision.best[0]);
-    this.finish(decision, "shown", s.t("analysis.ui.shown", { cards: decision.best.map((c) => s.cardShort(c)).join(", ") }), this.advantage(best), this.line(best));
+    this.finish(decision, "shown", s.t(s.pluralKey("analysis.ui.shown", decision.best.length), { cards: s.series(decision.best.map((c) => s.cardShort(c))) }), this.advantage(best), this.line(best));
   }
 
   /**
