@@ -18,6 +18,9 @@
 //   the server does online, with a redirect to the "/" address: the page's relative links
 //   resolve against its address, and one folder too high they open another language's pages.
 
+// This file runs as a service worker (types/service-worker.d.ts declares what the hook fills in).
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
 const BUILD = "__BUILD__";
 const PYODIDE_VERSION = "__PYODIDE_VERSION__";
 const PRECACHE = __PRECACHE__;
@@ -27,34 +30,39 @@ const ENGINE_FILES = __ENGINE_FILES__;
 
 const SITE_CACHE = `cj-site-${BUILD}`;
 const PYODIDE_CACHE = `cj-pyodide-${PYODIDE_VERSION}`;
-const SCOPE = new URL("./", self.location).href;
+const SCOPE = new URL("./", sw.location.href).href;
 const VERSIONED = [new RegExp(`^${SCOPE}pyodide/[^/]+/`), /\/assets\/engine\/engine-[0-9a-f]+\.zip$/];
 
+/** @param {string} url */
 const cacheFor = (url) => (url.startsWith(`${SCOPE}pyodide/`) ? PYODIDE_CACHE : SITE_CACHE);
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(SITE_CACHE);
       // "reload": never fill the new cache from a stale HTTP cache entry.
       await cache.addAll(PRECACHE.map((path) => new Request(SCOPE + path, { cache: "reload" })));
-      await self.skipWaiting();
+      await sw.skipWaiting();
     })(),
   );
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       const keep = new Set([SITE_CACHE, PYODIDE_CACHE, SNAPSHOT_CACHE]);
       for (const name of await caches.keys()) {
         if (name.startsWith("cj-") && !keep.has(name)) await caches.delete(name);
       }
-      await self.clients.claim();
+      await sw.clients.claim();
     })(),
   );
 });
 
+/**
+ * @param {Request} request
+ * @param {FetchEvent} event
+ */
 async function cacheFirst(request, event) {
   const cached = await caches.match(request);
   if (cached) return cached;
@@ -73,6 +81,7 @@ async function cacheFirst(request, event) {
 
 // The "/" address of a page this build has, for an address typed (or made by the language
 // switcher) without it; null when there is no such page.
+/** @param {Request} request */
 async function folderAddress(request) {
   const address = new URL(request.url);
   if (address.pathname.endsWith("/")) return null;
@@ -80,6 +89,10 @@ async function folderAddress(request) {
   return (await caches.match(address.origin + address.pathname, { cacheName: SITE_CACHE })) ? address.href : null;
 }
 
+/**
+ * @param {Request} request
+ * @param {FetchEvent} event
+ */
 async function networkFirst(request, event) {
   try {
     const response = await fetch(request);
@@ -114,7 +127,7 @@ async function networkFirst(request, event) {
   }
 }
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
   const versioned = VERSIONED.some((pattern) => pattern.test(request.url));
@@ -127,11 +140,13 @@ self.addEventListener("fetch", (event) => {
 //   {type: "engine-saving", fraction}   fraction: 0..1 of the bytes still missing at the start
 //   {type: "engine-saved"}              every file of ENGINE_FILES is in the caches
 //   {type: "engine-save-failed", message}
+/** @param {{ type: string, [field: string]: unknown }} message */
 async function tell(message) {
-  for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage(message);
+  for (const client of await sw.clients.matchAll({ type: "window" })) client.postMessage(message);
 }
 
 async function saveEngine() {
+  /** @type {[string, number][]} */
   const missing = [];
   for (const [path, bytes] of ENGINE_FILES) {
     if (!(await caches.match(SCOPE + path))) missing.push([SCOPE + path, bytes]);
@@ -152,7 +167,7 @@ async function saveEngine() {
     const response = await fetch(url);
     if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
     // Counted on a copy: the cache keeps the browser's own response (see engine-worker.js).
-    const reader = response.clone().body.getReader();
+    const reader = /** @type {ReadableStream<Uint8Array>} */ (response.clone().body).getReader();
     const stored = caches.open(cacheFor(url)).then((cache) => cache.put(url, response));
     for (;;) {
       const { done, value } = await reader.read();
@@ -165,8 +180,9 @@ async function saveEngine() {
   await tell({ type: "engine-saved" });
 }
 
+/** @type {Promise<void> | null} */
 let saving = null; // one download at a time, whichever page asked
-self.addEventListener("message", (event) => {
+sw.addEventListener("message", (event) => {
   if (!event.data || event.data.type !== "save-engine") return;
   saving ??= saveEngine()
     .catch((error) => tell({ type: "engine-save-failed", message: String(error && error.message ? error.message : error) }))

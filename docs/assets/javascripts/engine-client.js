@@ -20,10 +20,116 @@ const STALL_MS = 25_000;
 // takes longer than this is given up.
 const BOOT_MS = 120_000;
 const VERSION = HERE.search;
+/** @type {typeof import("./engine-files.js")} */
 const { engineManifest, engineSaved, megabytes } = await import(new URL("engine-files.js" + VERSION, HERE).href);
+
+// ----- the engine's answers ---------------------------------------------------------------------
+// What engine.surfaces.web_api.handle answers (engine/surfaces/web_api.py, practice_api.py), as
+// far as the pages read it. The answers of one page only are typed in that page's module.
+
+/**
+ * A card code: rank then suit ("TH", "5S").
+ * @typedef {string} CardCode
+ */
+/**
+ * A card on the table, with the seat that played it.
+ * @typedef {{ seat: number, card: CardCode }} SeatCard
+ */
+/**
+ * A card drawn after a trick; null when the reader may not see it.
+ * @typedef {{ seat: number, card: CardCode | null }} Draw
+ */
+/**
+ * A completed trick (engine/core/view.py trick_json, with seats and number). The last trick
+ * of a line of play may be unfinished: then its winner is null.
+ * @typedef {object} Trick
+ * @property {number} number
+ * @property {number} leader
+ * @property {SeatCard[]} cards
+ * @property {number | null} winner
+ * @property {Draw[]} draws
+ */
+/**
+ * An engine refusal of a card, with the catalogue keys that word it (engine/surfaces/requests.py).
+ * @typedef {object} Refusal
+ * @property {string} code            the engine's code ("must_follow_suit")
+ * @property {number | null} seat     the seat whose card it was
+ * @property {CardCode | null} card   null when the reader may not see it
+ * @property {string} message_key     "errors.must_follow_trump"
+ * @property {string} rule_ref_key    "rule_refs.must_follow_trump"
+ * @property {{ card: CardCode | null, suit: string | null, trump: string | null }} params
+ * @property {string} message         the English sentence (for developers)
+ */
+/**
+ * Why a point went where it did (engine/core/outcome.py PointReason), as the score sheets show it.
+ * @typedef {object} PointReason
+ * @property {string} point           "high", "low", "jack", "game", "nine"
+ * @property {number | null} seat     who scored it (null: no one)
+ * @property {CardCode | null} card
+ * @property {number | null} trick
+ * @property {number[] | null} values the card values a Game reason compares
+ * @property {string[]} flags
+ * @property {string} key             the catalogue key of the reason ("reasons.high")
+ * @property {boolean} [counted]      practice: false for a point after the one that won the match
+ */
+/**
+ * The catalogue of a language, completed from English (`untranslated`: the keys English filled in).
+ * @typedef {{ catalogue: StringTree, untranslated: string[] }} CatalogueAnswer
+ */
+/**
+ * A catalogue (or a part of one): nested objects of strings.
+ * @typedef {{ [key: string]: string | StringTree }} StringTree
+ */
+/**
+ * Every operation a page asks for, and its answer.
+ * @typedef {{
+ *   catalogue: CatalogueAnswer,
+ *   replay: import("./stepper.js").ReplayAnswer,
+ *   try: import("./stepper.js").TryAnswer,
+ *   analyse: import("./review.js").AnalyseAnswer,
+ *   puzzle_position: import("./puzzles.js").PositionAnswer,
+ *   puzzle_play: import("./puzzles.js").PuzzlePlayAnswer,
+ *   "practice.new": import("./practice.js").MatchAnswer,
+ *   "practice.state": import("./practice.js").MatchAnswer,
+ *   "practice.play": import("./practice.js").PlayAnswer,
+ *   "practice.bot": import("./practice.js").MatchAnswer,
+ *   "practice.undo": import("./practice.js").UndoAnswer,
+ *   "practice.next": import("./practice.js").MatchAnswer,
+ *   "practice.hint": import("./practice.js").HintAnswer,
+ *   "practice.link": import("./practice.js").LinkAnswer,
+ * }} Answers
+ */
+/**
+ * A request: its `op` and that operation's fields.
+ * @template {keyof Answers} Op
+ * @typedef {{ op: Op, [field: string]: unknown }} EngineRequest
+ */
+/**
+ * What the engine answers when it cannot: the code names the part of the input that is wrong.
+ * @typedef {{ ok: false, error: { code: string, message: string, field: string | null } }} FailedAnswer
+ */
+/**
+ * An error of the engine's loading, as fail() keeps it: `network` when a download failed
+ * without an answer from the server.
+ * @typedef {Error & { network?: boolean }} LoadError
+ */
+/**
+ * A loading stage: "idle", "runtime", "engine", "ready" or "failed".
+ * @typedef {"idle" | "runtime" | "engine" | "ready" | "failed"} Stage
+ */
+/**
+ * What the worker tells the page (engine-worker.js lists them).
+ * @typedef {{ type: "progress", stage: "runtime" | "engine" | "ready", at: number, loaded: number, total: number }
+ *   | { type: "timing", name: string, at: number, detail: unknown }
+ *   | { type: "failed", message: string, network: boolean }
+ *   | { type: "unwarmed" }
+ *   | { type: "prepared", size: number }
+ *   | { type: "answer", id: number, answer: string }} WorkerMessage
+ */
 
 // Where each refusal's rule is explained, relative to the page language's home. The ids are
 // the fixed section ids of docs/_data/outline.yml, the same in every language.
+/** @type {Record<string, string>} */
 export const RULE_LINKS = {
   not_in_hand: "rules/#leading-and-following",
   must_follow_suit: "rules/#leading-and-following",
@@ -41,11 +147,30 @@ export const RULE_LINKS = {
 // offline use in the background: offline.js).
 export class Engine {
   constructor() {
+    /** @type {Worker | null} */
     this.worker = null;
+    /** @type {Map<number, { resolve: (answer: unknown) => void, reject: (error: Error) => void }>} */
     this.pending = new Map();
     this.nextId = 1;
+    /** @type {Set<(stage: Stage, fraction: number) => void>} */
     this.listeners = new Set();
     this.wanted = false; // a widget asked for the engine (not only a start ahead of the reader)
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.watchdog = undefined;
+    /** @type {"" | "warm" | "snapshot"} */
+    this.mode = "";
+    /** @type {Stage} */
+    this.stage = "idle";
+    this.fraction = 0;
+    /** @type {Promise<void> | undefined} */
+    this.ready = undefined;
+    this.settled = false;
+    /** @type {() => void} */
+    this.resolveReady = () => {};
+    /** @type {(error: Error) => void} */
+    this.rejectReady = () => {};
+    /** @type {((size: number) => void) | null} */
+    this.resolvePrepared = null;
     this.idle();
   }
 
@@ -61,9 +186,9 @@ export class Engine {
     if (this.ready && !this.settled) return;
     this.settled = false;
     this.ready = new Promise((resolve, reject) => {
-      this.resolveReady = (value) => {
+      this.resolveReady = () => {
         this.settled = true;
-        resolve(value);
+        resolve();
       };
       this.rejectReady = (error) => {
         this.settled = true;
@@ -78,15 +203,16 @@ export class Engine {
   // snapshot and otherwise stops ("unwarmed"), leaving the start to the reader.
   // snapshot: started ahead of the reader to make the memory snapshot (prepareSnapshot): the
   // worker starts cold, stores the snapshot and stops, unless a widget wants it meanwhile.
+  /** @returns {Promise<void>} */
   start({ warm = false, snapshot = false } = {}) {
     const ahead = warm || snapshot;
     if (!ahead) this.wanted = true; // a widget needs it: a start ahead that stops is redone
     if (this.worker !== null) {
       // A widget adopts an engine started ahead of it that is already up.
       if (!ahead && this.stage === "ready") this.resolveReady();
-      return this.ready;
+      return this.whenReady();
     }
-    if (this.stage === "failed") return this.ready;
+    if (this.stage === "failed") return this.whenReady();
     this.mode = warm ? "warm" : snapshot ? "snapshot" : "";
     this.stage = "runtime";
     const url = new URL("engine-worker.js" + VERSION, HERE);
@@ -101,7 +227,12 @@ export class Engine {
     performance.mark("cj-engine-start");
     this.armWatchdog();
     this.report();
-    return this.ready;
+    return this.whenReady();
+  }
+
+  // The `ready` promise, which idle() always made (the constructor calls it).
+  whenReady() {
+    return /** @type {Promise<void>} */ (this.ready);
   }
 
   // Started only to make the snapshot, and nobody needs it (yet).
@@ -111,6 +242,7 @@ export class Engine {
 
   // Make the memory snapshot ahead of any reader (see prepareSnapshot below); resolves with
   // its size in bytes (0: not made, or the page's own start went first).
+  /** @returns {Promise<number>} */
   prepare() {
     if (this.worker !== null || this.stage !== "idle") return Promise.resolve(0);
     return new Promise((resolve) => {
@@ -119,6 +251,7 @@ export class Engine {
     });
   }
 
+  /** @param {number} size */
   prepared(size) {
     performance.mark("cj-engine-prepared", { detail: size });
     this.resolvePrepared?.(size);
@@ -127,11 +260,12 @@ export class Engine {
 
   armWatchdog(downloaded = false) {
     clearTimeout(this.watchdog);
-    const patience = downloaded ? BOOT_MS : globalThis.cjEngineStallMs ?? STALL_MS;
+    const patience = downloaded ? BOOT_MS : (globalThis.cjEngineStallMs ?? STALL_MS);
     const what = downloaded ? "starting" : "loading";
     this.watchdog = setTimeout(() => this.fail(new Error(`${what} stalled for ${patience} ms`)), patience);
   }
 
+  /** @param {WorkerMessage} message */
   onMessage(message) {
     if (message.type === "progress") {
       this.stage = message.stage;
@@ -181,6 +315,7 @@ export class Engine {
     this.listeners.forEach((listener) => listener(this.stage, this.fraction));
   }
 
+  /** @param {LoadError} error */
   fail(error) {
     if (this.stage === "failed" || (this.stage === "ready" && !this.preparing())) return;
     if (this.preparing()) {
@@ -207,6 +342,7 @@ export class Engine {
   }
 
   // listener(stage, fraction): called at once, then at every change.
+  /** @param {(stage: Stage, fraction: number) => void} listener */
   onProgress(listener) {
     this.listeners.add(listener);
     listener(this.stage, this.fraction);
@@ -214,18 +350,25 @@ export class Engine {
 
   // One request (an object) to engine.surfaces.web_api.handle; resolves with the answer object, and
   // rejects when the answer is an error. Starts the engine if it has not started yet.
+  /**
+   * @template {keyof Answers} Op
+   * @param {EngineRequest<Op>} request
+   * @returns {Promise<Answers[Op]>}
+   */
   async request(request) {
     await this.start();
     const id = this.nextId++;
+    /** @type {Answers[Op] & { ok: true } | FailedAnswer} */
     const answer = await new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, request: JSON.stringify(request) });
+      this.pending.set(id, { resolve: (value) => resolve(/** @type {Answers[Op] & { ok: true } | FailedAnswer} */ (value)), reject });
+      /** @type {Worker} */ (this.worker).postMessage({ id, request: JSON.stringify(request) });
     });
     if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`);
     return answer;
   }
 }
 
+/** @type {Engine | null} */
 let engineInstance = null;
 export function engine() {
   engineInstance ??= new Engine(); // one worker per page, shared by every widget on it
@@ -244,9 +387,13 @@ export function engine() {
 // reader asked to save data.
 const SNAPSHOT_KEY = "cj-engine-snapshot"; // localStorage: the ?v=… whose snapshot is stored
 
+/**
+ * @param {string} name
+ * @param {unknown} detail
+ */
 function rememberSnapshot(name, detail) {
   try {
-    if ((name === "snapshot-stored" && detail > 0) || (name === "engine-imported" && detail === "snapshot")) {
+    if ((name === "snapshot-stored" && typeof detail === "number" && detail > 0) || (name === "engine-imported" && detail === "snapshot")) {
       localStorage.setItem(SNAPSHOT_KEY, VERSION);
     } else if (name === "snapshot-dropped") {
       localStorage.removeItem(SNAPSHOT_KEY);
@@ -267,6 +414,7 @@ function snapshotStored() {
 // Start the engine when one of `selector`'s widgets is in view and the browser is idle, on a
 // visit where that is cheap (see above). The widget's own state stays as it is: its first use
 // finds the engine ready.
+/** @param {string} selector */
 export function warmWhenIdle(selector) {
   if (!snapshotStored() || navigator.connection?.saveData || typeof IntersectionObserver === "undefined") return;
   const begin = () => {
@@ -275,6 +423,7 @@ export function warmWhenIdle(selector) {
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;
       observer.disconnect();
+      /** @type {(callback: () => void, options: IdleRequestOptions) => void} */
       const idle = globalThis.requestIdleCallback ?? ((callback) => setTimeout(callback, 500));
       idle(() => engine().start({ warm: true }), { timeout: 3000 });
     });
@@ -294,6 +443,7 @@ warmWhenIdle(".cj-stepper"); // practice and puzzles start their engine at once 
 // (scripts/bench_load.py measures it). Nothing is done when this build's snapshot is already
 // stored, or when the page's own engine has started (its start stores one). Resolves with
 // the stored size in bytes, 0 when none was made.
+/** @param {string | undefined} cacheName */
 export async function prepareSnapshot(cacheName) {
   if (!cacheName || typeof caches === "undefined") return 0;
   try {
@@ -309,12 +459,16 @@ export async function prepareSnapshot(cacheName) {
 // Why it could not, for the reader: "offline" (no connection, and the engine is not saved on
 // this device), "network" (a download failed: the connection dropped), or "other" (an HTTP
 // error, a stall, a browser that cannot run it), with the download size when known.
+/**
+ * @param {unknown} error
+ * @returns {Promise<{ kind: "offline" | "network" | "other", bytes: number | null }>}
+ */
 export async function failureKind(error) {
   const manifest = await engineManifest();
   const saved = await engineSaved(manifest);
   const bytes = manifest?.download_bytes ?? null;
   if (!navigator.onLine && saved !== true) return { kind: "offline", bytes };
-  if (error && error.network) return { kind: "network", bytes };
+  if (error instanceof Error && /** @type {LoadError} */ (error).network) return { kind: "network", bytes };
   return { kind: "other", bytes };
 }
 
@@ -323,8 +477,13 @@ export async function failureKind(error) {
 // message: the widget's own text for any other failure; retry(): start the widget again
 // (the engine forgets its failure first). Resolves once the message is shown; the widget's
 // root then carries data-failure (offline, network, other).
+/**
+ * @param {HTMLElement} root
+ * @param {unknown} error
+ * @param {{ className: string, message: string | undefined, retry: () => void }} options
+ */
 export async function showLoadFailure(root, error, { className, message, retry }) {
-  root.dataset.error = String(error && error.message ? error.message : error);
+  root.dataset.error = errorText(error);
   const early = earlyStrings();
   const { kind, bytes } = await failureKind(error);
   let text = message;
@@ -353,23 +512,71 @@ export async function showLoadFailure(root, error, { className, message, retry }
   setChildren(root, h("div", { class: "cj-load-failure" }, h("p", { class: className, role: "alert", text }), again));
 }
 
+// What an error says, for data-error: its message, or the value itself.
+/** @param {unknown} error */
+function errorText(error) {
+  const message = error !== null && typeof error === "object" && "message" in error ? error.message : null;
+  return String(message ? message : error);
+}
+
+// A caught error's message, for the reader's "engine error" line (the engine client rejects
+// with an Error; anything else thrown is said as it is).
+/** @param {unknown} error */
+export function errorMessage(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * What the hook wrote into the page (scripts/hooks/widgets.py inject): loading and failure
+ * messages, the navigation labels (stepper), the language, its home, and the engine's presets
+ * (practice). Every field may be missing: the page then says it in its own words.
+ * @typedef {object} EarlyStrings
+ * @property {string} [loading]
+ * @property {string} [load_failed]
+ * @property {string} [first]
+ * @property {string} [previous]
+ * @property {string} [next]
+ * @property {string} [last]
+ * @property {string} [step]
+ * @property {string} [offline]
+ * @property {string} [offline_size]
+ * @property {string} [offline_todo]
+ * @property {string} [network_failed]
+ * @property {string} [retry]
+ * @property {string} [megabytes]
+ * @property {string} [lang]
+ * @property {string} [lang_root]
+ * @property {Record<string, Record<string, unknown>>} [presets]
+ */
+
 // What the hook wrote into the page: loading/failure messages, language, language home.
+/** @type {EarlyStrings | null} */
 let early = null;
+/** @returns {EarlyStrings} */
 export function earlyStrings() {
   if (early === null) {
     const element = document.getElementById("cj-stepper-strings");
+    /** @type {EarlyStrings} */
+    let read;
     try {
-      early = element ? JSON.parse(element.textContent) : {};
+      read = element ? JSON.parse(element.textContent ?? "") : {};
     } catch {
-      early = {};
+      read = {};
     }
+    early = read;
   }
   return early;
 }
 
 // ----- strings ------------------------------------------------------------------------------
 
+/**
+ * The string at a dotted key ("ui.step") of a catalogue tree, or null.
+ * @param {StringTree} tree
+ * @param {string} key
+ */
 export function dig(tree, key) {
+  /** @type {string | StringTree | undefined} */
   let node = tree;
   for (const part of key.split(".")) node = node && typeof node === "object" ? node[part] : undefined;
   return typeof node === "string" ? node : null;
@@ -381,15 +588,32 @@ export function dig(tree, key) {
 // a count is `<key>_one` / `<key>_other` (CLDR plural categories).
 const SEAT_PARAMS = new Set(["player", "lead", "second", "third", "winner", "loser"]);
 
+/**
+ * A message's placeholders: text and numbers (Strings.t), and elements too (fill).
+ * @typedef {Record<string, string | number>} TextParams
+ * @typedef {Record<string, string | number | Node>} FillParams
+ */
+
+/**
+ * @template {string | number | Node} Value
+ * @param {string} template
+ * @param {Record<string, Value>} params
+ * @returns {Record<string, Value | string>}
+ */
 function seatFirst(template, params) {
   const match = /^\{(\w+)\}/.exec(template);
-  if (!match || !SEAT_PARAMS.has(match[1]) || typeof params[match[1]] !== "string") return params;
-  return { ...params, [match[1]]: capitalise(params[match[1]]) };
+  const name = match?.[1];
+  if (name === undefined || !SEAT_PARAMS.has(name)) return params;
+  const value = params[name];
+  if (typeof value !== "string") return params;
+  return { ...params, [name]: capitalise(value) };
 }
 
 // The browser tests (tests/conftest.py) give pages a __cjKeyRequested function: each key a page
 // looks up is reported once, so the suite knows which catalogue keys the browser asks for.
+/** @type {Set<string>} */
 const reportedKeys = new Set();
+/** @param {string} key */
 function noteRequested(key) {
   const report = globalThis.__cjKeyRequested;
   if (typeof report !== "function" || reportedKeys.has(key)) return;
@@ -397,7 +621,13 @@ function noteRequested(key) {
   report(key);
 }
 
+// The catalogue of the page's language, as the engine answered it (op "catalogue"), and the
+// messages a page builds from it.
 export class Strings {
+  /**
+   * @param {CatalogueAnswer} answer
+   * @param {StringTree} [blockStrings] the strings the build copied into an example block
+   */
   constructor(answer, blockStrings) {
     this.catalogue = answer.catalogue;
     this.untranslated = new Set(answer.untranslated);
@@ -410,6 +640,10 @@ export class Strings {
 
   // The page language's catalogue (from the engine archive) first; the strings the build
   // copied from the same catalogue into the example block cover anything untranslated.
+  /**
+   * @param {string} key
+   * @returns {string | null}
+   */
   lookup(key) {
     noteRequested(key);
     if (!this.untranslated.has(key)) {
@@ -420,6 +654,10 @@ export class Strings {
   }
 
   // t("ui.step", {n: 1, total: 9}); an unknown {placeholder} stays visible rather than failing.
+  /**
+   * @param {string} key
+   * @param {TextParams} [params]
+   */
   t(key, params = {}) {
     const template = this.lookup(key);
     if (template === null) return key;
@@ -428,6 +666,10 @@ export class Strings {
   }
 
   // "{n} cards left" in the language's plural form: key_one, key_other (CLDR categories).
+  /**
+   * @param {string} key
+   * @param {number} n
+   */
   pluralKey(key, n, decimals = false) {
     // Brazilian Portuguese puts zero in the plural ("0 pontos"), where CLDR says 'one'
     // (engine/surfaces/catalogue.py plural_category says the same).
@@ -436,11 +678,17 @@ export class Strings {
     return this.lookup(wanted) !== null ? wanted : `${key}_other`;
   }
 
+  /**
+   * @param {string} key
+   * @param {number} n
+   * @param {TextParams} [params]
+   */
   count(key, n, params = {}) {
     return this.t(this.pluralKey(key, n), { n, ...params });
   }
 
   // "a, b and c" in the language.
+  /** @param {string[]} items */
   series(items) {
     if (items.length <= 1) return items.join("");
     return this.t("snippets.series", { items: items.slice(0, -1).join(this.t("snippets.separator")), last: items[items.length - 1] });
@@ -448,6 +696,7 @@ export class Strings {
 
   // What a Game reason may say: {value} the highest card value (the scorer's, or the tied one),
   // {others} the other seats' values as a list, {total} all of them.
+  /** @param {number[]} values */
   cardValueParams(values) {
     const rest = [...values];
     const top = Math.max(...rest);
@@ -455,14 +704,17 @@ export class Strings {
     return { value: String(top), others: this.series(rest.map(String)), total: String(values.reduce((a, b) => a + b, 0)) };
   }
 
+  /** @param {string} letter */
   suitName(letter) {
     return this.t(`suits.${letter}.name`);
   }
 
+  /** @param {CardCode} code */
   cardShort(code) {
     return this.t(`ranks.${code[0]}.short`) + this.t(`suits.${code[1]}.symbol`);
   }
 
+  /** @param {CardCode} code */
   cardName(code) {
     return this.t("card_name", { rank: this.t(`ranks.${code[0]}.name`), suit: this.suitName(code[1]) });
   }
@@ -470,25 +722,58 @@ export class Strings {
 
 // ----- DOM helpers --------------------------------------------------------------------------
 
+/**
+ * What h() puts in an element: text, a number, a node, or nothing (null, undefined and false
+ * are left out), or arrays of them at any depth.
+ * @typedef {string | number | Node | null | undefined | false} Leaf
+ * @typedef {Leaf | Child[]} Child
+ */
+/**
+ * An element's attributes for h(): `class`, `text` (its text), `html` (only for HTML the build
+ * wrote), `on<event>` listeners, and any other attribute (true: present and empty; null,
+ * undefined and false: left out).
+ * @typedef {{ [Event in keyof HTMLElementEventMap as `on${Event}`]?: (event: HTMLElementEventMap[Event]) => void }} Listeners
+ * @typedef {string | number | boolean | null | undefined} AttributeValue
+ * @typedef {Listeners & { [name: string]: AttributeValue | ((event: never) => void) }} Attributes
+ */
+
+// The one element builder of the site's scripts: h("p", { class: "x" }, "text", child…).
+/**
+ * @template {keyof HTMLElementTagNameMap} Tag
+ * @param {Tag} tag
+ * @param {Attributes} [attributes]
+ * @param {Child[]} children
+ * @returns {HTMLElementTagNameMap[Tag]}
+ */
 export function h(tag, attributes = {}, ...children) {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === null || value === undefined || value === false) continue;
-    if (name === "class") element.className = value;
-    else if (name === "text") element.textContent = value;
-    else if (name === "html") element.innerHTML = value; // only for HTML the build wrote
-    else if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
-    else element.setAttribute(name, value === true ? "" : value);
+    if (name === "class") element.className = String(value);
+    else if (name === "text") element.textContent = String(value);
+    else if (name === "html") element.innerHTML = String(value); // only for HTML the build wrote
+    else if (name.startsWith("on")) element.addEventListener(name.slice(2), /** @type {EventListener} */ (value));
+    else element.setAttribute(name, value === true ? "" : String(value));
   }
-  for (const child of children.flat(Infinity)) {
+  for (const child of flatten(children)) {
     if (child === null || child === undefined || child === false) continue;
     element.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
   }
   return element;
 }
 
+// Children at any depth, in order (TypeScript cannot follow flat(Infinity) on a recursive type).
+/** @param {Child[]} children */
+function flatten(children) {
+  return /** @type {Leaf[]} */ (/** @type {unknown[]} */ (children).flat(Infinity));
+}
+
 // A card as the static pages show it (cards.css): rank and suit symbol visible, the full name
 // as its accessible name. The suit symbol always carries the suit; colour only adds to it.
+/**
+ * @param {Strings} strings
+ * @param {CardCode} code
+ */
 export function cardSpan(strings, code) {
   return h("span", {
     class: `cj-card cj-${code[1].toLowerCase()} cj-st-card`,
@@ -499,6 +784,7 @@ export function cardSpan(strings, code) {
   });
 }
 
+/** @param {Strings} strings */
 export function hiddenCard(strings) {
   return h("span", {
     class: "cj-card cj-hidden cj-st-card cj-st-card--hidden",
@@ -510,31 +796,56 @@ export function hiddenCard(strings) {
 
 // The message for a point's reason: the engine's key when no one scored the point, else its
 // `_you` form when the scorer is the reader and `_other` otherwise.
+/**
+ * @param {string} key
+ * @param {number | null | undefined} seat
+ * @param {number | null} reader
+ */
 export function reasonKey(key, seat, reader) {
   if (seat === null || seat === undefined) return key;
   return `${key}_${seat === reader ? "you" : "other"}`;
 }
 
 // A catalogue template with elements (cards, names) in place of its placeholders.
-export function fill(strings, key, params) {
+/**
+ * @param {Strings} strings
+ * @param {string} key
+ * @param {FillParams} [params]
+ */
+export function fill(strings, key, params = {}) {
   const template = strings.lookup(key) ?? key;
-  params = seatFirst(template, params);
+  const values = seatFirst(template, params);
+  /** @type {Child[]} */
   const parts = [];
   let last = 0;
   for (const match of template.matchAll(/\{(\w+)\}/g)) {
+    const [whole, name] = /** @type {[string, string]} */ (/** @type {unknown} */ (match));
     parts.push(template.slice(last, match.index));
-    parts.push(match[1] in params ? params[match[1]] : match[0]);
-    last = match.index + match[0].length;
+    parts.push(name in values ? values[name] : whole);
+    last = match.index + whole.length;
   }
   parts.push(template.slice(last));
   return h("span", {}, parts);
 }
 
 // replaceChildren, skipping the null / false of optional parts.
+/**
+ * @param {Element} element
+ * @param {Child[]} children
+ */
 export function setChildren(element, ...children) {
-  element.replaceChildren(...children.flat(Infinity).filter((child) => child !== null && child !== undefined && child !== false));
+  element.replaceChildren(...flatten(children).filter(present).map((child) => (typeof child === "number" ? String(child) : child)));
 }
 
+/**
+ * @param {Leaf} child
+ * @returns {child is string | number | Node}
+ */
+function present(child) {
+  return child !== null && child !== undefined && child !== false;
+}
+
+/** @param {string} text */
 export function capitalise(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
@@ -544,6 +855,11 @@ export function capitalise(text) {
 // lead 10♥, the computer plays 8♥, and you win the trick." `you` is the reader's seat,
 // `name(seat)` another seat as running text names it (`seats.in_text.*`, never a table label).
 // Two players only (exact lines exist only there): null otherwise.
+/**
+ * @param {Strings} strings
+ * @param {Trick[] | undefined} tricks
+ * @param {{ you: number, name: (seat: number) => string }} seats
+ */
 export function lineOfPlay(strings, tricks, { you, name }) {
   if (!tricks?.length) return null;
   const readable = tricks.every((trick) => trick.cards.length === 1 || (trick.cards.length === 2 && trick.cards.some((play) => play.seat === you)));
@@ -552,6 +868,7 @@ export function lineOfPlay(strings, tricks, { you, name }) {
     const [first, second] = trick.cards;
     const mineFirst = first.seat === you;
     const other = mineFirst ? second : first;
+    /** @type {FillParams} */
     const params = { n: String(trick.number), first: cardSpan(strings, first.card), player: other ? name(other.seat) : "" };
     let key;
     if (!second) key = mineFirst ? "you_first_open" : "other_first_open";
@@ -566,6 +883,7 @@ export function lineOfPlay(strings, tricks, { you, name }) {
 
 // Scroll the page just enough for `element` to be seen under Material's header (a phone's
 // verdict lands below the fold otherwise): its whole box if it fits, else its top.
+/** @param {Element | null | undefined} element */
 export function bringIntoView(element) {
   if (!element?.isConnected) return;
   const header = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
@@ -578,6 +896,10 @@ export function bringIntoView(element) {
 }
 
 // The engine's refusal in the page language, citing (and linking) the rule.
+/**
+ * @param {Strings} strings
+ * @param {Refusal} refusal
+ */
 export function explainRefusal(strings, refusal) {
   const s = strings;
   const variant = refusal.rule_ref_key.replace(/^rule_refs\./, "");  // the rule cited and linked
@@ -602,6 +924,7 @@ export function explainRefusal(strings, refusal) {
 // A widget's stylesheet (stepper.css, practice.css…) from assets/stylesheets/, once per page:
 // loaded with the widget, so a page without it never downloads it.
 const STYLESHEETS = new URL("../stylesheets/", HERE);
+/** @param {string} name */
 export function loadStylesheet(name) {
   if (document.querySelector(`link[data-cj-css="${name}"]`)) return;
   document.head.append(h("link", { rel: "stylesheet", href: new URL(name + VERSION, STYLESHEETS).href, "data-cj-css": name }));

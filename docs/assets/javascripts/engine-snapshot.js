@@ -28,11 +28,13 @@ function usable() {
   return typeof caches !== "undefined" && typeof crypto !== "undefined" && !!crypto.subtle;
 }
 
+/** @param {URL | string} base */
 function keyUrl(base) {
   return new URL(KEY, base).href;
 }
 
 // Pages of zeros left out; returns the bytes to store.
+/** @param {Uint8Array} memory */
 export async function encodeSnapshot(memory) {
   const pages = Math.ceil(memory.length / PAGE);
   const map = new Uint8Array(pages);
@@ -77,6 +79,10 @@ export async function encodeSnapshot(memory) {
 }
 
 // The memory back, or an Error naming what is wrong with the stored bytes.
+/**
+ * @param {Uint8Array<ArrayBuffer>} stored
+ * @returns {Promise<Uint8Array | Error>}
+ */
 export async function decodeSnapshot(stored) {
   if (stored.length < HEADER) return new Error("snapshot too short");
   const header = new DataView(stored.buffer, stored.byteOffset, HEADER);
@@ -106,6 +112,11 @@ export async function decodeSnapshot(stored) {
 }
 
 // The stored snapshot (a Response, not read yet), or null: none stored, or no Cache Storage.
+/**
+ * @param {string | undefined} cacheName
+ * @param {URL | string} base
+ * @returns {Promise<Response | null>}
+ */
 export async function findSnapshot(cacheName, base) {
   if (!usable() || !cacheName) return null;
   try {
@@ -117,12 +128,14 @@ export async function findSnapshot(cacheName, base) {
 }
 
 // The memory a found snapshot holds; rejects with an Error saying what is wrong with it.
+/** @param {Response} response */
 export async function snapshotMemory(response) {
   const memory = await decodeSnapshot(new Uint8Array(await response.arrayBuffer()));
   if (memory instanceof Error) throw memory;
   return memory;
 }
 
+/** @param {string | undefined} cacheName */
 export async function dropSnapshot(cacheName) {
   if (!usable() || !cacheName) return;
   try {
@@ -134,6 +147,11 @@ export async function dropSnapshot(cacheName) {
 
 // Store a snapshot; delete every other engine's. Returns the stored size in bytes (0 when
 // Cache Storage is not there or refuses it: the next start is then a cold start again).
+/**
+ * @param {string | undefined} cacheName
+ * @param {URL | string} base
+ * @param {Uint8Array} memory
+ */
 export async function storeSnapshot(cacheName, base, memory) {
   if (!usable() || !cacheName) return 0;
   const bytes = await encodeSnapshot(memory);

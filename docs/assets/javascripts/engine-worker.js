@@ -36,6 +36,15 @@
 // Messages from the page:
 //   {id, request}                                  request: a JSON text for web_api.handle
 
+/**
+ * Pyodide's two scripts, imported by this worker (pyodide.mjs, pyodide.asm.mjs).
+ * @typedef {{ loadPyodide: typeof import("pyodide").loadPyodide,
+ *   createPyodideModule: import("pyodide").PyodideConfig["createPyodideModule"] }} Runtime
+ * @typedef {import("pyodide").PyodideAPI} Pyodide
+ * @typedef {import("./engine-files.js").EngineManifest} EngineManifest
+ * @typedef {(request: string) => string} Handle   engine.surfaces.web_api.handle
+ */
+
 const HERE = new URL(import.meta.url);
 // Forward our own ?v=… query: the manifest changes with every build that changes the engine.
 const VERSION = HERE.search;
@@ -49,6 +58,7 @@ const PREPARE = HERE.hash === "#snapshot";
 const UNWARMED = "no snapshot to start from ahead of the reader";
 
 // Bytes of the boot downloads received so far, by URL, against the manifest's sizes.
+/** @type {Map<string, number>} */
 const received = new Map();
 let expectedBytes = 0;
 let stage = "runtime";
@@ -76,9 +86,13 @@ function progress(next = stage) {
 // Pyodide gets is the browser's own: WebAssembly compiles it while streaming, and the browser
 // caches the compiled code for the next visit (it would not for a response built here).
 let lastReport = 0;
+/**
+ * @param {Response} response
+ * @param {string} key
+ */
 async function count(response, key) {
   if (!response.body) return;
-  const reader = response.clone().body.getReader();
+  const reader = /** @type {ReadableStream<Uint8Array>} */ (response.clone().body).getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
@@ -96,8 +110,10 @@ async function count(response, key) {
 // waits for ever. Every fetch made while booting is therefore watched, and the first failed
 // one (network error or HTTP error) fails the boot, so the page can say so. (A download that
 // stalls without failing is caught by the page's watchdog: no progress, no patience.)
-let bootFailed = null;
+/** @type {(error: Error) => void} */
+let bootFailed = () => {};
 let networkFailed = false; // a download failed with no answer at all (offline, dropped)
+/** @type {Promise<never>} */
 const failedFetch = new Promise((_, reject) => {
   bootFailed = reject;
 });
@@ -109,7 +125,7 @@ self.fetch = async (input, init) => {
     response = await realFetch(input, init);
   } catch (error) {
     networkFailed = true;
-    bootFailed(new Error(`${error.message} for ${String(input)}`));
+    bootFailed(new Error(`${reason(error)} for ${String(input)}`));
     throw error;
   }
   if (!response.ok) {
@@ -120,6 +136,10 @@ self.fetch = async (input, init) => {
   return response;
 };
 
+/**
+ * @param {URL | string} url
+ * @param {string} what
+ */
 async function fetchOk(url, what) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${what}: HTTP ${response.status} for ${url}`);
@@ -128,32 +148,48 @@ async function fetchOk(url, what) {
 
 // Where a start spends its time, for scripts/bench_load.py: each step's end on the wall clock
 // shared with the page. The page keeps them as performance marks; nothing shows them.
+/**
+ * @param {string} name
+ * @param {unknown} [detail]
+ */
 function timing(name, detail = null) {
   postMessage({ type: "timing", name, at: performance.timeOrigin + performance.now(), detail });
 }
 timing("worker-loaded");
 
 // Pyodide compiles and instantiates its WebAssembly itself; wrap the calls to time them.
-for (const name of ["instantiateStreaming", "instantiate"]) {
-  const original = WebAssembly[name];
-  WebAssembly[name] = async (...args) => {
+for (const name of /** @type {const} */ (["instantiateStreaming", "instantiate"])) {
+  // Both take the module's bytes (or a response) and imports; either result may carry an instance.
+  const wasm = /** @type {Record<typeof name, (...args: unknown[]) => Promise<unknown>>} */ (/** @type {unknown} */ (WebAssembly));
+  const original = wasm[name];
+  wasm[name] = async (...args) => {
     timing("wasm-start");
     const result = await original.apply(WebAssembly, args);
-    if (result && result.instance) timing("wasm-instantiated");
+    if (result && typeof result === "object" && "instance" in result && result.instance) timing("wasm-instantiated");
     return result;
   };
 }
 
 // The snapshot helpers; without them (a failed download) every start is a cold start.
+/** @type {Promise<typeof import("./engine-snapshot.js") | null>} */
 const snapshots = import(new URL("engine-snapshot.js" + VERSION, HERE).href).catch(() => null);
 
 // What the first answer waits for: storing a new snapshot starts only after it (a first
 // visit's reader never waits for the copy to be written).
-let firstAnswered = null;
+/** @type {() => void} */
+let firstAnswered = () => {};
+/** @type {Promise<void>} */
 const answered = new Promise((resolve) => {
   firstAnswered = resolve;
 });
 
+/**
+ * @param {Runtime} runtime
+ * @param {string} pyodideDir
+ * @param {EngineManifest} manifest
+ * @param {Promise<Uint8Array> | null} memory
+ * @returns {Promise<Pyodide>}
+ */
 async function startPython(runtime, pyodideDir, manifest, memory) {
   const options = {
     indexURL: pyodideDir,
@@ -171,11 +207,16 @@ async function startPython(runtime, pyodideDir, manifest, memory) {
   return runtime.loadPyodide(memory ? { ...options, _loadSnapshot: memory } : { ...options, _makeSnapshot: true });
 }
 
-const reason = (error) => String(error && error.message ? error.message : error);
+/** @param {unknown} error */
+const reason = (error) => {
+  const message = error !== null && typeof error === "object" && "message" in error ? error.message : null;
+  return String(message ? message : error);
+};
 
 // import() of one of Pyodide's scripts. A failed download rejects with a TypeError that does
 // not say whether the server answered: ask once more, so that an HTTP error (a broken site)
 // is not reported as a lost connection.
+/** @param {string} url */
 async function importScript(url) {
   try {
     return await import(url);
@@ -193,8 +234,10 @@ async function importScript(url) {
   }
 }
 
+/** @returns {Promise<Handle>} */
 async function boot() {
   progress("runtime");
+  /** @type {EngineManifest} */
   const manifest = await (await fetchOk(MANIFEST, "engine manifest")).json();
   timing("manifest");
   const pyodideDir = new URL(manifest.pyodide_dir, MANIFEST).href;
@@ -207,20 +250,22 @@ async function boot() {
   // Making the snapshot: never restore one (the page asked because there was none).
   const found = helpers && !PREPARE ? helpers.findSnapshot(cacheName, MANIFEST) : Promise.resolve(null);
   // Read and check the snapshot while Pyodide's scripts are imported.
-  const memory = found.then((response) => response && helpers.snapshotMemory(response));
+  const memory = found.then((response) => (response && helpers ? helpers.snapshotMemory(response) : null));
   memory.catch(() => {}); // a damaged snapshot fails loadPyodide below, which handles it
   // Both of Pyodide's scripts at once (loadPyodide would import the second only after the first).
   const [{ loadPyodide }, { default: createPyodideModule }] = await Promise.all([
     importScript(pyodideDir + "pyodide.mjs"),
     importScript(pyodideDir + "pyodide.asm.mjs"),
   ]);
+  /** @type {Runtime} */
   const runtime = { loadPyodide, createPyodideModule };
   timing("pyodide-module");
   const snapshot = await found;
   if (!snapshot && WARM_ONLY) throw new Error(UNWARMED);
-  if (snapshot) {
+  if (snapshot && helpers) {
     try {
-      const restoring = memory.then((bytes) => {
+      // A snapshot was found: its memory is there (or the promise rejects).
+      const restoring = /** @type {Promise<Uint8Array>} */ (memory).then((bytes) => {
         timing("snapshot-read", bytes.length);
         return bytes;
       });
@@ -237,7 +282,7 @@ async function boot() {
       // A snapshot Pyodide cannot use (damaged, another build): drop it and start cold.
       timing("snapshot-dropped", reason(error));
       await helpers.dropSnapshot(cacheName);
-      if (WARM_ONLY) throw new Error(UNWARMED);
+      if (WARM_ONLY) throw new Error(UNWARMED, { cause: error });
     }
   }
   const pyodide = await startPython(runtime, pyodideDir, manifest, null);
@@ -285,6 +330,7 @@ booted.catch((error) => {
 
 self.onmessage = async (event) => {
   const { id, request } = event.data;
+  /** @type {Handle} */
   let handle;
   try {
     handle = await booted;

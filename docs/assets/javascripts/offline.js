@@ -16,8 +16,16 @@
 
 const HERE = new URL(import.meta.url);
 const VERSION = HERE.search;
+/** @type {typeof import("./engine-files.js")} */
 const { engineManifest, engineSaved, megabytes } = await import(new URL("engine-files.js" + VERSION, HERE).href);
 
+/**
+ * What scripts/hooks/offline.py writes into #cj-offline-strings: the page's language, the
+ * catalogue's "{n} MB", and one message per state of the notice (waiting, saving, saved...).
+ * @typedef {Record<string, string | undefined>} OfflineStrings
+ */
+
+/** @returns {OfflineStrings} */
 function pageStrings() {
   try {
     return JSON.parse(document.getElementById("cj-offline-strings")?.textContent ?? "{}");
@@ -30,6 +38,7 @@ function pageStrings() {
 // navigator.connection exists in Chromium-based browsers only; elsewhere nothing tells.
 // "cellular" counts as metered (the Network Information API has no metered flag any more),
 // and so does a 2G connection: 5 MB there would slow every page the reader opens.
+/** @param {NetworkInformation | undefined} connection */
 export function constrainedConnection(connection = navigator.connection) {
   if (!connection) return false;
   return (
@@ -40,10 +49,15 @@ export function constrainedConnection(connection = navigator.connection) {
   );
 }
 
+/** @param {IdleRequestCallback} callback */
 const whenIdle = (callback) =>
   (globalThis.requestIdleCallback ?? ((next) => setTimeout(next, 1000)))(callback, { timeout: 10_000 });
 
 class OfflineNotice {
+  /**
+   * @param {OfflineStrings} strings
+   * @param {import("./engine-files.js").EngineManifest} manifest
+   */
   constructor(strings, manifest) {
     this.strings = strings;
     this.manifest = manifest;
@@ -54,6 +68,7 @@ class OfflineNotice {
     footer?.append(this.element);
   }
 
+  /** @param {string} state */
   show(state, fraction = 0) {
     const template = this.strings[state];
     if (!template) return;
@@ -63,9 +78,11 @@ class OfflineNotice {
   }
 }
 
+/** @param {import("./engine-files.js").EngineManifest} manifest */
 async function prepareSnapshot(manifest) {
+  /** @type {typeof import("./engine-client.js")} */
   const client = await import(new URL("engine-client.js" + VERSION, HERE).href);
-  await new Promise(whenIdle);
+  await new Promise((resolve) => whenIdle(resolve));
   const prepare = () => client.prepareSnapshot(manifest.snapshot_cache);
   // One tab at a time: the others then find the snapshot stored and do nothing.
   await (navigator.locks ? navigator.locks.request("cj-engine-snapshot", prepare) : prepare());

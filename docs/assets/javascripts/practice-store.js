@@ -15,15 +15,52 @@
 // carried over where they still make sense: the match record and the preferences as they were,
 // the old overall results into an "earlier" bucket, since they never said level or rules.
 
+/**
+ * The set-up form as the reader left it.
+ * @typedef {{ preset: string, target: number, options: Record<string, string | boolean> }} Setup
+ * @typedef {object} Prefs
+ * @property {number} v
+ * @property {boolean} show_values
+ * @property {string | null} level
+ * @property {string} speed
+ * @property {boolean} autoplay
+ * @property {boolean} menus
+ * @property {Setup | null} setup
+ */
+/**
+ * One line of the statistics: the matches of one level under one set of rules.
+ * @typedef {{ played: number, won: number, points: number, streak: number, best: number }} Bucket
+ * @typedef {{ v: number, buckets: Record<string, Bucket> }} Stats
+ */
+/**
+ * A log entry: one of the engine's events ({kind, ...}) or the page's own ("resumed", "undo").
+ * @typedef {{ kind: string, [field: string]: unknown }} LogEntry
+ * @typedef {{ v: number, record: Record<string, unknown>, counted: boolean, log: LogEntry[] }} SavedMatch
+ */
+/**
+ * What a load found: the clean value, and whether something stored had to be dropped.
+ * @template T
+ * @typedef {{ value: T, dropped: boolean }} Loaded
+ */
+
 export const VERSION = 2;
 export const KEYS = { match: "cj-practice-match", stats: "cj-practice-stats", prefs: "cj-practice-prefs" };
 export const LOG_LIMIT = 120;
 export const EARLIER = "earlier";
 const COUNTERS = ["played", "won", "points", "streak", "best"];
 
+/**
+ * @param {unknown} value
+ * @returns {value is Record<string, unknown>}
+ */
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
-const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
+/** @param {unknown} value */
+const isCount = (value) => typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 
+/**
+ * @param {string} key
+ * @returns {{ found: boolean, value?: unknown, broken?: boolean }}
+ */
 function read(key) {
   try {
     const text = localStorage.getItem(key);
@@ -34,6 +71,10 @@ function read(key) {
   }
 }
 
+/**
+ * @param {string} key
+ * @param {unknown} value
+ */
 function write(key, value) {
   try {
     localStorage.setItem(key, JSON.stringify(value));
@@ -43,6 +84,7 @@ function write(key, value) {
   }
 }
 
+/** @param {string} key */
 function drop(key) {
   try {
     localStorage.removeItem(key);
@@ -53,6 +95,13 @@ function drop(key) {
 
 // Read `key` through `check` (which returns the clean value, or null when it cannot be used).
 // -> { value, dropped }: `dropped` is true when something was stored but could not be used.
+/**
+ * @template T
+ * @param {string} key
+ * @param {(value: unknown) => T | null} check
+ * @param {() => T} fallback
+ * @returns {Loaded<T>}
+ */
 function load(key, check, fallback) {
   const stored = read(key);
   if (!stored.found) return { value: fallback(), dropped: false };
@@ -66,33 +115,46 @@ function load(key, check, fallback) {
 
 // ----- preferences ------------------------------------------------------------------------------
 
+/** @returns {Prefs} */
 export function defaultPrefs() {
   return { v: VERSION, show_values: true, level: null, speed: "normal", autoplay: false, menus: false, setup: null };
 }
 
 // `allowed` = { levels: [...], speeds: [...], presets: [...], options: {key: [values]} }.
+/**
+ * @param {{ levels: string[], speeds: string[], presets: string[], options: Record<string, (string | boolean)[]> }} allowed
+ * @returns {Loaded<Prefs>}
+ */
 export function loadPrefs(allowed) {
   let partial = false;
+  /** @param {unknown} value */
   const check = (value) => {
     if (!isObject(value) || (value.v !== undefined && value.v !== VERSION)) return null;
     const prefs = defaultPrefs();
+    /**
+     * @param {keyof Prefs} name
+     * @param {(x: unknown) => boolean} ok
+     */
     const take = (name, ok) => {
       if (!(name in value)) return;
-      if (ok(value[name])) prefs[name] = value[name];
+      if (ok(value[name])) /** @type {Record<string, unknown>} */ (prefs)[name] = value[name];
       else partial = true;
     };
     take("show_values", (x) => typeof x === "boolean");
     take("autoplay", (x) => typeof x === "boolean");
     take("menus", (x) => typeof x === "boolean");
-    take("level", (x) => allowed.levels.includes(x));
-    take("speed", (x) => allowed.speeds.includes(x));
-    take("setup", (x) => isObject(x) && allowed.presets.includes(x.preset) && (x.target === undefined || (Number.isSafeInteger(x.target) && x.target >= 1 && x.target <= 99)));
+    take("level", (x) => typeof x === "string" && allowed.levels.includes(x));
+    take("speed", (x) => typeof x === "string" && allowed.speeds.includes(x));
+    take("setup", (x) => isObject(x) && typeof x.preset === "string" && allowed.presets.includes(x.preset) && (x.target === undefined || (typeof x.target === "number" && Number.isSafeInteger(x.target) && x.target >= 1 && x.target <= 99)));
     if (prefs.setup) {
+      /** @type {Setup} */
       const setup = { preset: prefs.setup.preset, target: prefs.setup.target ?? 10, options: {} };
+      const saved = /** @type {Record<string, unknown>} */ (value.setup); // checked by take("setup")
       for (const [key, values] of Object.entries(allowed.options)) {
-        const option = isObject(value.setup.options) ? value.setup.options[key] : undefined;
+        const option = isObject(saved.options) ? saved.options[key] : undefined;
         if (option === undefined) continue;
-        if (values.includes(option)) setup.options[key] = option;
+        const known = values.find((allowedValue) => allowedValue === option);
+        if (known !== undefined) setup.options[key] = known;
         else partial = true;
       }
       prefs.setup = setup;
@@ -103,28 +165,40 @@ export function loadPrefs(allowed) {
   return { ...result, dropped: result.dropped || partial };
 }
 
+/** @param {Prefs} prefs */
 export function savePrefs(prefs) {
   return write(KEYS.prefs, { ...prefs, v: VERSION });
 }
 
 // ----- statistics -------------------------------------------------------------------------------
 
+/** @returns {Stats} */
 export function emptyStats() {
   return { v: VERSION, buckets: {} };
 }
 
+/**
+ * @param {unknown} bucket
+ * @returns {Bucket | null}
+ */
 function cleanBucket(bucket) {
   if (!isObject(bucket) || !COUNTERS.every((name) => isCount(bucket[name] ?? 0))) return null;
-  const clean = Object.fromEntries(COUNTERS.map((name) => [name, bucket[name] ?? 0]));
+  const clean = /** @type {Bucket} */ (Object.fromEntries(COUNTERS.map((name) => [name, bucket[name] ?? 0])));
   if (clean.won > clean.played || clean.streak > clean.won || clean.best < clean.streak || clean.best > clean.won) return null;
   return clean;
 }
 
 // The rules part of a bucket's name: a preset, then `key:value` for each rule that differs
 // (engine/surfaces/practice_api.py rules_text). `allowed.keys` are the engine's rule keys.
+/**
+ * @param {unknown} text
+ * @param {{ presets: string[], keys: string[] }} allowed
+ * @returns {{ preset: string, differences: [string, string][] } | null}
+ */
 export function rulesOf(text, allowed) {
   const [preset, ...options] = String(text).split(",");
   if (!allowed.presets.includes(preset)) return null;
+  /** @type {[string, string][]} */
   const differences = [];
   for (const option of options) {
     const match = /^([a-z_]+):([a-z0-9_-]{1,20})$/.exec(option);
@@ -135,7 +209,15 @@ export function rulesOf(text, allowed) {
 }
 
 // `allowed` = { levels: [...], presets: [...], keys: [...] }: a bucket is "level/rules".
+/**
+ * @param {{ levels: string[], presets: string[], keys: string[] }} allowed
+ * @returns {Loaded<Stats>}
+ */
 export function loadStats(allowed) {
+  /**
+   * @param {unknown} value
+   * @returns {Stats | null}
+   */
   const check = (value) => {
     if (!isObject(value)) return null;
     if (value.v === undefined) {
@@ -144,6 +226,7 @@ export function loadStats(allowed) {
       return old && old.played ? { v: VERSION, buckets: { [EARLIER]: old } } : null;
     }
     if (value.v !== VERSION || !isObject(value.buckets)) return null;
+    /** @type {Record<string, Bucket>} */
     const buckets = {};
     for (const [name, bucket] of Object.entries(value.buckets)) {
       const [level, preset, extra] = name.split("/");
@@ -158,6 +241,11 @@ export function loadStats(allowed) {
 }
 
 // Count one finished match into `stats` (a fresh object is returned) and save it.
+/**
+ * @param {Stats} stats
+ * @param {{ level: string, rules: string, won: boolean, points: number }} match
+ * @returns {Stats}
+ */
 export function countMatch(stats, { level, rules, won, points }) {
   const name = `${level}/${rules}`;
   const bucket = { ...(stats.buckets[name] ?? { played: 0, won: 0, points: 0, streak: 0, best: 0 }) };
@@ -180,7 +268,12 @@ export function resetStats() {
 
 // The log entries are the engine's events ({kind, ...}) and two of the page's own ("resumed",
 // "undo"); each is checked again when it is shown, so a bad one is skipped, not fatal.
+/** @returns {Loaded<SavedMatch | null>} */
 export function loadMatch() {
+  /**
+   * @param {unknown} value
+   * @returns {SavedMatch | null}
+   */
   const check = (value) => {
     if (!isObject(value) || !isObject(value.record)) return null;
     if (value.v !== undefined && value.v !== VERSION) return null;
@@ -190,6 +283,7 @@ export function loadMatch() {
   return load(KEYS.match, check, () => null);
 }
 
+/** @param {{ record: Record<string, unknown>, counted: boolean, log: LogEntry[] }} match */
 export function saveMatch(match) {
   return write(KEYS.match, { v: VERSION, record: match.record, counted: Boolean(match.counted), log: match.log.slice(-LOG_LIMIT) });
 }

@@ -17,22 +17,128 @@
 // not-counted; data-action start, next, hint, undo, new, replay,
 // review, menus, reset-stats; data-card on every card the reader can choose.
 
+/**
+ * @typedef {import("./engine-client.js").CardCode} CardCode
+ * @typedef {import("./engine-client.js").SeatCard} SeatCard
+ * @typedef {import("./engine-client.js").Trick} Trick
+ * @typedef {import("./engine-client.js").Refusal} Refusal
+ * @typedef {import("./engine-client.js").PointReason} PointReason
+ * @typedef {import("./engine-client.js").Strings} Strings
+ * @typedef {import("./engine-client.js").Child} Child
+ * @typedef {import("./engine-client.js").FillParams} FillParams
+ * @typedef {import("./table.js").TableView} TableView
+ * @typedef {import("./practice-store.js").LogEntry} LogEntry
+ * @typedef {import("./practice-store.js").Prefs} Prefs
+ * @typedef {import("./practice-store.js").Stats} Stats
+ * @typedef {import("./practice-store.js").SavedMatch} SavedMatch
+ */
+/**
+ * The match record: everything that replays the match (engine/surfaces/practice_api.py). The
+ * page keeps it and sends it back; it never reads inside it.
+ * @typedef {Record<string, unknown>} MatchRecord
+ */
+/**
+ * The deal in progress as the reader may see it (practice_api.Game.state, "deal").
+ * @typedef {object} PracticeDeal
+ * @property {number} number
+ * @property {number} seed
+ * @property {number} dealer
+ * @property {string} trump
+ * @property {CardCode} trump_card
+ * @property {boolean} jack_turned
+ * @property {number | null} to_move
+ * @property {number} leader
+ * @property {CardCode[]} hand
+ * @property {CardCode[]} legal
+ * @property {number[]} hand_sizes
+ * @property {CardCode[][]} known         per seat, the cards of that hand the reader has seen
+ * @property {CardCode | null} stock_top
+ * @property {number} stock_count
+ * @property {boolean} stock_out_of_play
+ * @property {SeatCard[]} trick
+ * @property {number} tricks_played
+ * @property {number[]} tricks_won
+ * @property {number[]} values
+ * @property {Trick | null} last_trick
+ * @property {number} plays
+ */
+/**
+ * A finished deal's score sheet (practice_api.Game._result).
+ * @typedef {object} PracticeResult
+ * @property {Record<string, number | null>} points
+ * @property {PointReason[]} reasons
+ * @property {number[] | null} game_values   null: decided by a turned jack before any card
+ * @property {number[]} scores_before
+ * @property {number[]} scores_after
+ * @property {number | null} winner
+ * @property {{ point: string, seat: number, scores: number[] }[]} count_out
+ * @property {boolean} count_out_decides
+ * @property {boolean} jack_turned
+ * @property {CardCode | null} out_of_play
+ */
+/**
+ * The match as the reader may see it (practice_api.Game.state).
+ * @typedef {object} PracticeState
+ * @property {number} players
+ * @property {number} human
+ * @property {string} rules_text
+ * @property {string} level
+ * @property {number} target
+ * @property {number[]} scores
+ * @property {boolean} match_over
+ * @property {number | null} winner
+ * @property {PracticeDeal} deal
+ * @property {PracticeResult | null} result
+ * @property {"human" | "computer" | "next_deal" | "match_over"} waiting_for
+ * @property {boolean} can_undo
+ * @property {boolean} undo_hides_draw
+ * @property {string} link
+ */
+/**
+ * What happened, as the engine tells it (practice_api.Game: play, deal start), and the two
+ * entries of the page's own log: "resumed", "undo". A "deal_over" entry gets the scores after it.
+ * @typedef {{ kind: "deal", number: number, dealer: number, trump_card: CardCode, seed: number }
+ *   | { kind: "turned_jack", seat: number, card: CardCode }
+ *   | { kind: "play", seat: number, card: CardCode }
+ *   | { kind: "trick", winner: number, number: number }
+ *   | { kind: "draw", seat: number, card: CardCode | null }
+ *   | { kind: "deal_over", number: number, scores?: number[] }
+ *   | { kind: "match_over", winner: number | null }
+ *   | { kind: "resumed" }
+ *   | { kind: "undo", cards: CardCode[] }} PracticeEvent
+ */
+/**
+ * practice.new, state, bot and next: the record, the state, and what happened (`events`).
+ * @typedef {{ record: MatchRecord, state: PracticeState, events?: PracticeEvent[] }} MatchAnswer
+ * @typedef {MatchAnswer & ({ legal: true, refusal: null } | { legal: false, refusal: Refusal })} PlayAnswer
+ * @typedef {MatchAnswer & { undone: CardCode[] }} UndoAnswer
+ * @typedef {{ card: CardCode, reason: string, reason_key: string }} HintAnswer
+ */
+/**
+ * What is wrong with a deal link (practice_api.link_problem), or null. The page adds the
+ * error when the engine itself refused the link.
+ * @typedef {{ part: string | null, kind: string, value: string, limit?: string, error?: unknown }} LinkProblem
+ * @typedef {{ problem: LinkProblem | null }} LinkAnswer
+ */
+
 const HERE = new URL(import.meta.url);
 const VERSION = HERE.search;
+/** @type {[typeof import("./engine-client.js"), typeof import("./table.js"), typeof import("./practice-store.js")]} */
 const [client, tableModule, store] = await Promise.all([
   // The engine starts as soon as its client is there, while the other modules still load.
-  import(new URL("engine-client.js" + VERSION, HERE).href).then((client) => {
-    client.engine().start();
-    return client;
+  import(new URL("engine-client.js" + VERSION, HERE).href).then((loaded) => {
+    loaded.engine().start();
+    return loaded;
   }),
   import(new URL("table.js" + VERSION, HERE).href),
   import(new URL("practice-store.js" + VERSION, HERE).href),
 ]);
-const { engine, earlyStrings, Strings, h, cardSpan, fill, setChildren, explainRefusal, loadStylesheet, showLoadFailure, bringIntoView } = client;
+const { engine, earlyStrings, Strings, h, cardSpan, fill, setChildren, explainRefusal, loadStylesheet, showLoadFailure, bringIntoView, errorMessage } = client;
 const { CardTable, SPEEDS, SPEED_NAMES, disclosure } = tableModule;
 
 const HUMAN = 0;
 // The engine's presets (engine/core/rules.py), written into the page by scripts/hooks/widgets.py.
+/** @type {Record<string, Record<string, unknown>>} */
 const PRESETS = earlyStrings().presets ?? { standard: {} };
 // The opponents, gentlest first: a reader who has not chosen one plays the gentlest
 // (LEVELS[0]; measured with `python -m engine simulate --bots heuristic,random --matches 400
@@ -41,6 +147,7 @@ const LEVELS = ["random", "heuristic", "expert"];
 const GENTLEST = LEVELS[0];
 // The rule options offered beside the preset (RULES.md §2), each with its allowed values; their
 // names come from the catalogue (options.<key>.name, options.<key>.values.<value>).
+/** @type {Record<string, (string | boolean)[]>} */
 const OPTIONS = {
   low: ["capture", "holder"],
   must_trump_when_void: [true, false],
@@ -49,16 +156,20 @@ const OPTIONS = {
 };
 // The parts of a deal link, as the engine names them in its errors (engine/surfaces/practice_api.py).
 const LINK_PARTS = ["seed", "dealer", "rules", "level"];
-const SETTLED = new Set(["human", "next_deal", "match_over"]);
 // A touch screen without a mouse or keyboard pointer: no keyboard tips (the same query as in
 // practice.css).
 const TOUCH_ONLY = "(pointer: coarse) and (hover: none)";
 
 // The engine client reports an error as "code: message"; the message starts with the field
 // when there is one ("seed: expected a number…"). Which part of a link was wrong, if known.
+/**
+ * @param {unknown} error
+ * @returns {string | null}
+ */
 function badLinkPart(error) {
-  if (error && LINK_PARTS.includes(error.field)) return error.field;
-  const text = String(error?.message ?? "");
+  const { field, message } = /** @type {{ field?: unknown, message?: unknown }} */ (error ?? {});
+  if (typeof field === "string" && LINK_PARTS.includes(field)) return field;
+  const text = String(message ?? "");
   if (text.startsWith("bad_rules")) return "rules";
   const match = /^\w+: (\w+):/.exec(text);
   return match && LINK_PARTS.includes(match[1]) ? match[1] : null;
@@ -67,7 +178,7 @@ function badLinkPart(error) {
 // The table's layout decides where the focus and the first moves go: wait for its stylesheets
 // (a failed one is not waited for twice; the table still works, only plainer).
 function stylesheetsLoaded() {
-  const links = [...document.querySelectorAll("link[data-cj-css]")].filter((link) => !link.sheet);
+  const links = [.../** @type {NodeListOf<HTMLLinkElement>} */ (document.querySelectorAll("link[data-cj-css]"))].filter((link) => !link.sheet);
   return Promise.all(links.map((link) => new Promise((resolve) => {
     link.addEventListener("load", resolve, { once: true });
     link.addEventListener("error", resolve, { once: true });
@@ -75,14 +186,54 @@ function stylesheetsLoaded() {
 }
 
 class Practice {
+  // Set by start() and buildUi(), before anything reads them.
+  /** @type {string} */ lang;
+  /** @type {Strings} */ strings;
+  /** @type {string} */ colon;
+  /** @type {Intl.PluralRules} */ plurals;
+  /** @type {Prefs} */ prefs;
+  /** @type {Stats} */ stats;
+  /** @type {string[]} */ ruleKeys;
+  /** @type {HTMLDivElement} */ notices;
+  /** @type {HTMLDivElement} */ confirmBox;
+  /** @type {HTMLFormElement} */ setup;
+  /** @type {HTMLFormElement} */ form;
+  /** @type {HTMLParagraphElement} */ presetSummary;
+  /** @type {HTMLButtonElement} */ cancelSetup;
+  /** @type {HTMLParagraphElement} */ scores;
+  /** @type {HTMLParagraphElement} */ turnedJack;
+  /** @type {HTMLParagraphElement} */ undoNote;
+  /** @type {HTMLParagraphElement} */ turn;
+  /** @type {HTMLButtonElement} */ menusButton;
+  /** @type {HTMLDivElement} */ settings;
+  /** @type {HTMLDivElement} */ tableElement;
+  /** @type {import("./table.js").CardTable} */ table;
+  /** @type {{ hint: HTMLButtonElement, undo: HTMLButtonElement, newMatch: HTMLButtonElement }} */ buttons;
+  /** @type {HTMLDivElement} */ feedback;
+  /** @type {HTMLParagraphElement} */ valuesLine;
+  /** @type {HTMLDivElement} */ sheet;
+  /** @type {HTMLDivElement} */ reviewBox;
+  /** @type {HTMLOListElement} */ logList;
+  /** @type {HTMLDivElement} */ logBox;
+  /** @type {HTMLParagraphElement} */ seedLine;
+  /** @type {HTMLElement} */ statsBox;
+  /** @type {HTMLDivElement} */ game;
+  /** @type {HTMLDivElement} */ bar;
+
+  /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;
+    /** @type {MatchRecord | null} */
     this.record = null;
+    /** @type {PracticeState | null} */
     this.state = null;
     this.counted = false;
+    /** @type {LogEntry[]} */
     this.logEntries = [];
     this.busy = false;
+    /** @type {CardCode | null} */
     this.hintCard = null;
+    /** @type {{ close: () => void } | null} */
     this.review = null;
     root.dataset.state = "loading";
     root.setAttribute("role", "region");
@@ -93,8 +244,10 @@ class Practice {
   async start() {
     const worker = engine();
     worker.onProgress((stage) => {
+      /** @type {Partial<Record<string, number>>} */
       const values = { runtime: 10, engine: 80, ready: 95 };
-      if (this.root.dataset.state === "loading" && stage in values) this.progress.value = values[stage];
+      const value = values[stage];
+      if (this.root.dataset.state === "loading" && value !== undefined) this.progress.value = value;
     });
     try {
       this.lang = earlyStrings().lang || document.documentElement.lang || "en";
@@ -123,6 +276,7 @@ class Practice {
   }
 
   // What the page opens on: a deal link, the saved match, or the set-up form.
+  /** @param {SavedMatch | null} saved */
   async open(saved) {
     const query = new URLSearchParams(location.search);
     const link = LINK_PARTS.some((part) => query.has(part)) ? location.search : null;
@@ -134,7 +288,8 @@ class Practice {
       const level = query.get("level") || this.prefs.level || GENTLEST;
       // The link is checked before anything is asked: a broken link never offers to give up
       // the match in progress.
-      let problem = null;
+      /** @type {LinkProblem | null} */
+      let problem;
       try {
         problem = (await this.ask({ op: "practice.link", link, level })).problem;
       } catch (error) {
@@ -142,11 +297,11 @@ class Practice {
       }
       if (problem) {
         this.badLink(problem, query);
-        if (inProgress) await this.resume(saved);
+        if (saved && inProgress) await this.resume(saved);
         else this.showSetup(true);
         return;
       }
-      if (inProgress && !(await this.confirm("practice.confirm.link", "practice.confirm.open_link", "practice.confirm.resume"))) {
+      if (saved && inProgress && !(await this.confirm("practice.confirm.link", "practice.confirm.open_link", "practice.confirm.resume"))) {
         await this.resume(saved);
         return;
       }
@@ -154,7 +309,7 @@ class Practice {
         await this.startMatch({ link, level });
       } catch (error) {
         this.badLink({ part: badLinkPart(error), kind: "bad", value: "", error }, query);
-        if (inProgress) await this.resume(saved);
+        if (saved && inProgress) await this.resume(saved);
         else this.showSetup(true);
       }
       return;
@@ -164,6 +319,10 @@ class Practice {
   }
 
   // What is wrong with a deal link (engine/surfaces/practice_api.py link_problem), in words.
+  /**
+   * @param {LinkProblem} problem
+   * @param {URLSearchParams} query
+   */
   badLink(problem, query) {
     const part = problem.part;
     let key = `practice.bad_link.${part ?? "other"}`;
@@ -172,19 +331,20 @@ class Practice {
     const value = problem.value || (part ? (query.get(part) ?? "") : "");
     // The largest shuffle number, grouped as the language writes numbers (it is beyond a
     // JavaScript number's exact range, so BigInt).
-    const limit = /^\d+$/.test(problem.limit ?? "") ? BigInt(problem.limit).toLocaleString(this.lang) : "";
+    const limit = problem.limit !== undefined && /^\d+$/.test(problem.limit) ? BigInt(problem.limit).toLocaleString(this.lang) : "";
     const text = this.t(key, { value, name: part ?? "", limit });
     this.notice("link", `${text} ${this.t("practice.bad_link.after")}`, { part: part ?? "", problem: problem.kind });
-    if (problem.error) this.root.dataset.error = String(problem.error.message);
+    if (problem.error) this.root.dataset.error = String(/** @type {{ message?: unknown }} */ (problem.error).message);
   }
 
+  /** @param {SavedMatch} saved */
   async resume(saved) {
     let answer;
     try {
       answer = await this.ask({ op: "practice.state", record: saved.record });
     } catch (error) {
       store.dropMatch();
-      this.root.dataset.error = String(error.message);
+      this.root.dataset.error = errorMessage(error);
       this.notice("match", this.t("practice.notice.match_unreadable"));
       this.showSetup(true);
       return;
@@ -199,6 +359,7 @@ class Practice {
     await this.continueComputer();
   }
 
+  /** @param {unknown} error */
   fail(error) {
     this.root.dataset.state = "failed";
     showLoadFailure(this.root, error, {
@@ -208,21 +369,34 @@ class Practice {
     });
   }
 
+  /**
+   * @template {keyof import("./engine-client.js").Answers} Op
+   * @param {import("./engine-client.js").EngineRequest<Op>} request
+   */
   async ask(request) {
     return engine().request(request);
   }
 
+  /**
+   * @param {string} key
+   * @param {import("./engine-client.js").TextParams} [params]
+   */
   t(key, params) {
     return this.strings.t(key, params);
   }
 
   // "{n} cards" in the language's plural form (key_one, key_other…).
+  /**
+   * @param {string} key
+   * @param {number} n
+   */
   count(key, n) {
     const template = this.strings.lookup(`${key}_${this.plurals.select(n)}`) ?? this.strings.lookup(`${key}_other`) ?? key;
     return template.replace("{n}", String(n));
   }
 
   // A seat's label, for name plates, score lines and tables ("You", "Computer 2").
+  /** @param {number | null | undefined} seat */
   name(seat) {
     if (seat === null || seat === undefined) return this.t("practice.no_one");
     if (seat === HUMAN) return this.t("seats.you");
@@ -231,19 +405,25 @@ class Practice {
   }
 
   // Another seat as a noun phrase in a sentence ("the computer", "computer 2").
+  /** @param {number | null} seat */
   phrase(seat) {
     const players = this.state ? this.state.players : 2;
-    return players > 2 ? this.t("seats.in_text.computer_n", { n: seat }) : this.t("seats.in_text.computer");
+    return players > 2 ? this.t("seats.in_text.computer_n", { n: String(seat) }) : this.t("seats.in_text.computer");
   }
 
   // A sentence about a seat: `<key>_you` for the reader, else `<key>_other` naming the seat.
+  /**
+   * @param {number | null} seat
+   * @param {string} key
+   * @param {FillParams} [params]
+   */
   sentence(seat, key, params = {}) {
     if (seat === HUMAN) return fill(this.strings, `${key}_you`, params);
     return fill(this.strings, `${key}_other`, { ...params, player: this.phrase(seat) });
   }
 
   speed() {
-    return this.prefs.speed;
+    return /** @type {import("./table.js").Speed} */ (this.prefs.speed); // checked by loadPrefs
   }
 
   savePrefs() {
@@ -342,11 +522,16 @@ class Practice {
     return h("div", { class: "cj-pr-settings" }, button, panel);
   }
 
+  /**
+   * @param {string} key
+   * @param {string | boolean} value
+   */
   optionValueText(key, value) {
     return this.t(`options.${key}.values.${String(value)}`);
   }
 
   buildSetup() {
+    /** @type {Partial<import("./practice-store.js").Setup>} */
     const prefs = this.prefs.setup ?? {};
     const preset = h(
       "select",
@@ -390,23 +575,31 @@ class Practice {
     return form;
   }
 
+  // A control of the set-up form, by name.
+  /** @param {string} name */
+  field(name) {
+    return /** @type {HTMLInputElement | HTMLSelectElement} */ (this.form.elements.namedItem(name));
+  }
+
   // The preset's own values in the option menus (or, for the saved set-up, the reader's).
+  /** @param {Partial<import("./practice-store.js").Setup> | null} saved */
   applyPreset(saved = null) {
-    const name = this.form.elements.preset.value;
+    const name = this.field("preset").value;
     const rules = PRESETS[name] ?? {};
     this.presetSummary.textContent = this.t(`presets.${name}.summary`);
     for (const key of Object.keys(OPTIONS)) {
       const mine = saved && saved.preset === name && saved.options ? saved.options[key] : undefined;
-      this.form.elements[key].value = String(mine ?? rules[key]);
+      this.field(key).value = String(mine ?? rules[key]);
     }
   }
 
+  /** @param {boolean} visible */
   showSetup(visible) {
     this.form.hidden = !visible;
     this.cancelSetup.hidden = !(visible && this.state && !this.state.match_over);
     if (visible) {
       this.root.dataset.phase = "setup";
-      this.form.elements.preset.focus();
+      this.field("preset").focus();
     } else if (this.state) {
       this.settle();
       this.table.focusHand();
@@ -422,8 +615,15 @@ class Practice {
   }
 
   // An inline question with two answers; resolves true for the first.
+  /**
+   * @param {string} questionKey
+   * @param {string} yesKey
+   * @param {string} noKey
+   * @returns {Promise<boolean>}
+   */
   confirm(questionKey, yesKey, noKey) {
     return new Promise((resolve) => {
+      /** @param {boolean} value */
       const answer = (value) => {
         this.confirmBox.hidden = true;
         setChildren(this.confirmBox);
@@ -440,7 +640,13 @@ class Practice {
   }
 
   // A notice above the table (bad saved data, a bad link): visible and translated; never blocks play.
+  /**
+   * @param {string} kind
+   * @param {string} text
+   * @param {Record<string, string>} [data]
+   */
   notice(kind, text, data = {}) {
+    /** @type {Record<string, string>} */
     const attributes = { class: "cj-pr-notice", "data-role": "notice", "data-kind": kind };
     for (const [name, value] of Object.entries(data)) attributes[`data-${name}`] = value;
     const item = h("p", attributes, text, " ");
@@ -450,17 +656,18 @@ class Practice {
 
   async startFromForm() {
     if (this.busy) return;
-    const elements = this.form.elements;
-    const preset = elements.preset.value;
-    const rules = { preset, target: Math.max(1, Math.min(99, Number(elements.target.value) || 10)) };
+    const preset = this.field("preset").value;
+    /** @type {Record<string, unknown>} */
+    const rules = { preset, target: Math.max(1, Math.min(99, Number(this.field("target").value) || 10)) };
     const base = PRESETS[preset] ?? {};
-    const setup = { preset, target: rules.target, options: {} };
+    /** @type {import("./practice-store.js").Setup} */
+    const setup = { preset, target: Number(rules.target), options: {} };
     for (const [key, values] of Object.entries(OPTIONS)) {
-      const value = values.find((v) => String(v) === elements[key].value) ?? base[key];
+      const value = values.find((v) => String(v) === this.field(key).value) ?? /** @type {string | boolean} */ (base[key]);
       setup.options[key] = value;
       if (value !== base[key]) rules[key] = value;
     }
-    const level = elements.level.value;
+    const level = this.field("level").value;
     this.prefs = { ...this.prefs, level, setup };
     this.savePrefs();
     if (!(await this.mayReplace())) return;
@@ -468,12 +675,19 @@ class Practice {
   }
 
   // A match started from the page's own controls: an engine error is said, never thrown.
+  /** @param {Record<string, unknown>} request */
   async startOrSay(request) {
     try {
       await this.startMatch(request);
     } catch (error) {
-      setChildren(this.feedback, h("p", { text: this.t("ui.engine_error", { message: error.message }) }));
+      this.engineError(error);
     }
+  }
+
+  // What went wrong with a request of the page's own controls, in the feedback line.
+  /** @param {unknown} error */
+  engineError(error) {
+    setChildren(this.feedback, h("p", { text: this.t("ui.engine_error", { message: errorMessage(error) }) }));
   }
 
   // A match in progress is only replaced when the reader says so.
@@ -482,6 +696,7 @@ class Practice {
     return this.confirm("practice.confirm.replace", "practice.confirm.replace_yes", "practice.confirm.keep");
   }
 
+  /** @param {Record<string, unknown>} request the fields of practice.new */
   async startMatch(request) {
     this.busy = true;
     let answer;
@@ -502,22 +717,27 @@ class Practice {
   }
 
   // An answer with a new record and state: count a finished match, save, and log.
+  /**
+   * @param {MatchAnswer} answer
+   * @param {PracticeEvent[]} [extra]
+   */
   accept(answer, extra = []) {
-    this.record = answer.record;
-    this.state = answer.state;
+    const { record, state } = answer;
+    this.record = record;
+    this.state = state;
     for (const event of [...(answer.events ?? []), ...extra]) {
-      const entry = event.kind === "deal_over" ? { ...event, scores: this.state.result?.scores_after ?? [] } : event;
+      const entry = event.kind === "deal_over" ? { ...event, scores: state.result?.scores_after ?? [] } : event;
       this.logEntries.push(entry);
       this.appendLog(entry);
     }
-    if (this.state.match_over && !this.counted) {
+    if (state.match_over && !this.counted) {
       // Counted under the match's own rules: a house rule or a short target is not "Standard".
-      const rules = String(this.state.rules_text ?? "standard");
-      this.stats = store.countMatch(this.stats, { level: this.state.level, rules, won: this.state.winner === HUMAN, points: this.state.scores[HUMAN] });
+      const rules = String(state.rules_text ?? "standard");
+      this.stats = store.countMatch(this.stats, { level: state.level, rules, won: state.winner === HUMAN, points: state.scores[HUMAN] });
       this.counted = true;
       this.renderStats();
     }
-    store.saveMatch({ record: this.record, counted: this.counted, log: this.logEntries });
+    store.saveMatch({ record, counted: this.counted, log: this.logEntries });
   }
 
   // ----- the log ------------------------------------------------------------------------------
@@ -527,8 +747,9 @@ class Practice {
     for (const entry of this.logEntries) this.appendLog(entry);
   }
 
+  /** @param {LogEntry} entry */
   appendLog(entry) {
-    let content = null;
+    let content;
     try {
       content = this.logContent(entry);
     } catch {
@@ -536,12 +757,19 @@ class Practice {
     }
     if (!content) return;
     this.logList.append(h("li", { "data-kind": entry.kind }, content));
-    while (this.logList.children.length > store.LOG_LIMIT) this.logList.firstElementChild.remove();
+    while (this.logList.children.length > store.LOG_LIMIT) this.logList.firstElementChild?.remove();
     this.logBox.scrollTop = this.logBox.scrollHeight;
   }
 
-  logContent(event) {
+  // A log entry in words; an entry saved by an older page may lack a field: it then throws,
+  // and appendLog skips it.
+  /**
+   * @param {LogEntry} entry
+   * @returns {Child}
+   */
+  logContent(entry) {
     const s = this.strings;
+    const event = /** @type {PracticeEvent} */ (entry);
     switch (event.kind) {
       case "deal":
         return fill(s, "practice.deal_line", { n: String(event.number), player: this.name(event.dealer), card: cardSpan(s, event.trump_card) });
@@ -556,7 +784,7 @@ class Practice {
           ? this.sentence(event.seat, "ui.draw", { card: cardSpan(s, event.card) })
           : fill(s, "ui.draw_hidden", { player: this.phrase(event.seat) });
       case "deal_over":
-        return h("span", {}, this.t("practice.score_sheet", { n: event.number }), this.colon, this.scoreText(event.scores));
+        return h("span", {}, this.t("practice.score_sheet", { n: event.number }), this.colon, this.scoreText(/** @type {number[]} */ (event.scores)));
       case "match_over":
         return this.winnerText(event.winner);
       case "resumed":
@@ -569,18 +797,26 @@ class Practice {
   }
 
   // "You: 3 · Computer 1: 6 · Computer 2: 9": each score stays with its name.
+  /** @param {number[]} scores */
   scoreText(scores) {
     return scores.map((score, seat) => this.t("practice.seat_score", { player: this.name(seat), score })).join(" · ");
   }
 
+  /** @param {number | null} seat */
   winnerText(seat) {
     return seat === HUMAN ? this.t("ui.wins_match_you") : this.t("ui.wins_match_other", { player: this.phrase(seat) });
   }
 
   // ----- what the table shows -----------------------------------------------------------------
 
+  // The match on screen: every caller runs once accept() has set it.
+  current() {
+    return /** @type {PracticeState} */ (this.state);
+  }
+
+  /** @returns {TableView} */
   tableView() {
-    const state = this.state;
+    const state = this.current();
     const deal = state.deal;
     const legal = new Set(deal.legal);
     const playing = state.waiting_for === "human" || state.waiting_for === "computer";
@@ -611,9 +847,10 @@ class Practice {
   }
 
   // The moment a trick is complete, before anyone draws: the last trick still on the table.
+  // Only called when the answer completed a trick (present): there is a last trick.
   finishedTrickView() {
     const view = this.tableView();
-    const last = this.state.deal.last_trick;
+    const last = /** @type {Trick} */ (this.current().deal.last_trick);
     const drawn = new Map(last.draws.map((draw) => [draw.seat, draw.card]));
     view.trick = last.cards;
     view.trickWinner = last.winner;
@@ -639,11 +876,16 @@ class Practice {
 
   // Show the state the engine answered, with its moves: a finished trick stays in view (about
   // a second at normal speed, or until a click), then goes to its winner and the draws follow.
+  /**
+   * @param {MatchAnswer} answer
+   * @param {{ focus?: boolean }} [options]
+   */
   async present(answer, { focus = false } = {}) {
     const events = answer.events ?? [];
     const speed = this.speed();
-    this.root.dataset.phase = this.state.waiting_for === "computer" ? "computer" : "busy";
-    if (events.some((event) => event.kind === "trick") && this.state.deal.last_trick) {
+    const state = this.current();
+    this.root.dataset.phase = state.waiting_for === "computer" ? "computer" : "busy";
+    if (events.some((event) => event.kind === "trick") && state.deal.last_trick) {
       const view = this.finishedTrickView();
       this.renderStatus(view);
       await this.table.show(view, { speed });
@@ -658,7 +900,7 @@ class Practice {
   focusForTurn() {
     const waiting = this.state?.waiting_for;
     if (waiting === "human" || waiting === "computer") this.table.focusHand();
-    else this.sheet.querySelector("[data-action=next], [data-action=new]")?.focus();
+    else /** @type {HTMLElement | null} */ (this.sheet.querySelector("[data-action=next], [data-action=new]"))?.focus();
   }
 
   // Everything around the table, and the phase the tests and the reader wait for.
@@ -681,19 +923,21 @@ class Practice {
     this.buttons.undo.disabled = !state.can_undo;
     // The score sheet is drawn anew: a button of it that had the keyboard keeps it (else the
     // focus would fall to <body> at the end of a deal).
-    const focused = this.sheet.contains(document.activeElement) ? document.activeElement.dataset.action : null;
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
+    const focused = this.sheet.contains(active) ? active?.dataset.action : null;
     // Under a face-down stock, Undo stops at the last draw (engine: undo_hides_a_draw): say why.
     this.undoNote.hidden = !state.undo_hides_draw;
     this.undoNote.textContent = state.undo_hides_draw ? this.t("practice.undo_hidden_stock") : "";
     this.renderTurnedJack();
     this.renderSheet();
-    if (focused) this.sheet.querySelector(`[data-action="${focused}"]`)?.focus({ preventScroll: true });
+    if (focused) /** @type {HTMLElement | null} */ (this.sheet.querySelector(`[data-action="${focused}"]`))?.focus({ preventScroll: true });
     this.settle();
   }
 
   renderTurnedJack() {
-    const deal = this.state.deal;
-    const show = deal.jack_turned && !this.state.result;
+    const state = this.current();
+    const deal = state.deal;
+    const show = deal.jack_turned && !state.result;
     this.turnedJack.hidden = !show;
     setChildren(this.turnedJack, show ? this.sentence(deal.dealer, "reasons.jack_turned", { card: cardSpan(this.strings, deal.trump_card) }) : null);
   }
@@ -707,8 +951,9 @@ class Practice {
   }
 
   // Whose turn it is, in words; while a finished trick is in view (`finished`), who won it.
+  /** @param {TableView | null} [finished] */
   renderStatus(finished = null) {
-    const state = this.state;
+    const state = this.current();
     let text;
     if (finished) text = this.table.winsTrick(finished, finished.trickWinner);
     else if (state.waiting_for === "human") text = this.t("practice.your_turn");
@@ -727,7 +972,7 @@ class Practice {
   }
 
   renderSheet() {
-    const state = this.state;
+    const state = this.current();
     const result = state.result;
     if (!result) {
       this.sheet.hidden = true;
@@ -737,6 +982,7 @@ class Practice {
     const s = this.strings;
     const values = this.scoreText(result.game_values ?? []);
     const rows = result.reasons.map((reason) => {
+      /** @type {FillParams} */
       const params = { card: reason.card ? cardSpan(s, reason.card) : "", trick: String(reason.trick ?? ""), ...(reason.values ? s.cardValueParams(reason.values) : {}) };
       const why = reason.seat === null ? fill(s, reason.key, params) : this.sentence(reason.seat, reason.key, params);
       // A point after the one that won the match is not added (RULES.md §6.17): said so.
@@ -765,7 +1011,7 @@ class Practice {
             reached ||= first;
             return h("li", { "data-point": step.point, "data-first": first ? "true" : null },
               this.t("practice.count_out_step", { point: this.t(`points.${step.point}`), player: this.name(step.seat), score: step.scores[step.seat] }),
-              first ? h("strong", { text: ` — ${this.t("practice.reaches")}` }) : "");
+              first ? h("strong", { text: `${this.t("ui.dash")}${this.t("practice.reaches")}` }) : "");
           }))),
       );
     }
@@ -794,6 +1040,10 @@ class Practice {
       setChildren(this.statsBox, heading, h("p", { text: this.t("practice.stats_none") }));
       return;
     }
+    /**
+     * @param {string} name
+     * @returns {[string, string]}
+     */
     const label = (name) => {
       if (name === store.EARLIER) return [this.t("practice.stats_earlier"), ""];
       const [level, text] = name.split("/");
@@ -819,6 +1069,7 @@ class Practice {
   }
 
   // "Standard · Match points to win: 2 · Turned jack: the dealer scores Jack at once".
+  /** @param {string} text */
   rulesLabel(text) {
     const rules = store.rulesOf(text, { presets: Object.keys(PRESETS), keys: this.ruleKeys });
     if (!rules) return text;
@@ -833,7 +1084,7 @@ class Practice {
 
   async resetStats() {
     if (!(await this.confirm("practice.confirm.reset_stats", "practice.confirm.reset_yes", "practice.confirm.keep_stats"))) {
-      this.statsBox.querySelector("[data-action=reset-stats]")?.focus();
+      /** @type {HTMLElement | null} */ (this.statsBox.querySelector("[data-action=reset-stats]"))?.focus();
       return;
     }
     this.stats = store.resetStats();
@@ -844,6 +1095,7 @@ class Practice {
 
   // ----- actions ------------------------------------------------------------------------------
 
+  /** @param {CardCode} code */
   async play(code) {
     if (this.busy || !this.state || this.state.waiting_for !== "human") return;
     const s = this.strings;
@@ -855,7 +1107,7 @@ class Practice {
     } catch (error) {
       this.busy = false;
       this.settle();
-      setChildren(this.feedback, h("p", { text: this.t("ui.engine_error", { message: error.message }) }));
+      this.engineError(error);
       return;
     }
     if (!answer.legal) {
@@ -863,7 +1115,7 @@ class Practice {
       this.settle();
       this.feedback.dataset.kind = "refusal";
       setChildren(this.feedback, h("p", { "data-role": "refusal", "data-card": code },
-        h("span", { class: "cj-pr-verdict", "aria-hidden": "true", text: "✗ " }), `${this.t("practice.refused")} `, cardSpan(s, code), " — ", explainRefusal(s, answer.refusal)));
+        h("span", { class: "cj-pr-verdict", "aria-hidden": "true", text: "✗ " }), `${this.t("practice.refused")} `, cardSpan(s, code), this.t("ui.dash"), explainRefusal(s, answer.refusal)));
       return;
     }
     setChildren(this.feedback);
@@ -883,7 +1135,7 @@ class Practice {
     if (this.busy) return;
     this.busy = true;
     try {
-      while (this.state.waiting_for === "computer") {
+      while (this.current().waiting_for === "computer") {
         const started = performance.now();
         const answer = await this.ask({ op: "practice.bot", record: this.record });
         // For scripts/bench_practice.py: the computer's reply latency as the page sees it.
@@ -892,7 +1144,7 @@ class Practice {
         await this.present(answer);
       }
     } catch (error) {
-      setChildren(this.feedback, h("p", { text: this.t("ui.engine_error", { message: error.message }) }));
+      this.engineError(error);
     } finally {
       this.busy = false;
     }
@@ -919,7 +1171,7 @@ class Practice {
       this.hintCard = answer.card;
       await this.table.show(this.tableView(), { speed: "none" });
     } catch (error) {
-      setChildren(this.feedback, h("p", { text: this.t("ui.engine_error", { message: error.message }) }));
+      this.engineError(error);
     } finally {
       this.busy = false;
     }
@@ -935,7 +1187,7 @@ class Practice {
       setChildren(this.feedback);
       await this.table.show(this.tableView(), { speed: "none" });
     } catch (error) {
-      setChildren(this.feedback, h("p", { text: this.t("ui.engine_error", { message: error.message }) }));
+      this.engineError(error);
     } finally {
       this.busy = false;
     }
@@ -954,7 +1206,7 @@ class Practice {
       this.accept(answer);
       await this.present(answer, { focus: true });
     } catch (error) {
-      setChildren(this.feedback, h("p", { text: this.t("ui.engine_error", { message: error.message }) }));
+      this.engineError(error);
     } finally {
       this.busy = false;
     }
@@ -976,7 +1228,8 @@ class Practice {
   openReview() {
     if (!window.CJReview) return;
     this.closeReview();
-    this.review = window.CJReview.open(this.reviewBox, { record: this.record, seat: HUMAN, lang: this.lang, engine: engine() });
+    // The score sheet's Review button: a deal is over, so there is a record.
+    this.review = window.CJReview.open(this.reviewBox, { record: /** @type {MatchRecord} */ (this.record), seat: HUMAN, lang: this.lang, engine: engine() });
   }
 
   closeReview() {
@@ -988,7 +1241,7 @@ class Practice {
 
 function main() {
   const root = document.querySelector(".cj-practice");
-  if (!root) return;
+  if (!(root instanceof HTMLElement)) return;
   const practice = new Practice(root);
   practice.start();
 }

@@ -6,11 +6,27 @@
 //
 // review.js imports this module on the practice page and calls window.CJPuzzles.savePersonal.
 
+/**
+ * @typedef {import("./puzzle-rating.js").Progress} Progress
+ * @typedef {import("./puzzle-rating.js").Filters} Filters
+ * @typedef {import("./puzzle-rating.js").Personal} Personal
+ */
+/**
+ * What a load found: the clean value, and whether something stored had to be dropped.
+ * @template T
+ * @typedef {{ value: T, dropped: boolean }} Loaded
+ */
+
 const HERE = new URL(import.meta.url);
+/** @type {typeof import("./puzzle-rating.js")} */
 const rating = await import(new URL("puzzle-rating.js" + HERE.search, HERE).href);
 
 export const KEYS = { progress: "cj-puzzles-progress", personal: "cj-puzzles-personal", filters: "cj-puzzles-filters" };
 
+/**
+ * @param {string} key
+ * @returns {{ missing?: boolean, value?: unknown }}
+ */
 function read(key) {
   try {
     const text = localStorage.getItem(key);
@@ -20,6 +36,10 @@ function read(key) {
   }
 }
 
+/**
+ * @param {string} key
+ * @param {unknown} value
+ */
 function write(key, value) {
   try {
     localStorage.setItem(key, JSON.stringify(value));
@@ -29,6 +49,13 @@ function write(key, value) {
   }
 }
 
+/**
+ * @template T
+ * @param {string} key
+ * @param {(data: unknown) => T | null} check
+ * @param {() => T} empty
+ * @returns {Loaded<T>}
+ */
 function load(key, check, empty) {
   const raw = read(key);
   if (raw.missing) return { value: empty(), dropped: false };
@@ -43,18 +70,25 @@ function load(key, check, empty) {
 }
 
 // The theme and difficulty chosen last, kept across reloads: {version, theme, level}.
+/**
+ * @param {{ themes: string[], levels: string[] }} allowed
+ * @returns {Loaded<Filters>}
+ */
 export function loadFilters(allowed) {
   return load(KEYS.filters, (data) => rating.checkFilters(data, allowed), () => ({ version: rating.FILTERS_VERSION, theme: "", level: "" }));
 }
 
+/** @param {{ theme: string, level: string }} filters */
 export function saveFilters({ theme, level }) {
   return write(KEYS.filters, { version: rating.FILTERS_VERSION, theme, level });
 }
 
+/** @returns {Loaded<Progress>} */
 export function loadProgress() {
   return load(KEYS.progress, rating.checkProgress, rating.emptyProgress);
 }
 
+/** @param {Progress} progress */
 export function saveProgress(progress) {
   return write(KEYS.progress, progress);
 }
@@ -65,8 +99,10 @@ export function resetProgress() {
   return fresh;
 }
 
+/** @returns {Personal} */
 const emptyPersonal = () => ({ version: rating.PERSONAL_VERSION, puzzles: [] });
 
+/** @returns {Loaded<Personal>} */
 export function loadPersonal() {
   return load(KEYS.personal, rating.checkPersonal, emptyPersonal);
 }
@@ -74,6 +110,10 @@ export function loadPersonal() {
 // Save one of the reader's decisions as a personal puzzle: `record` stops before the card
 // `played` (by `seat`, in trick `trick`). The same position is saved once. Returns the puzzle
 // id, or null if it could not be saved.
+/**
+ * @param {{ record: { plays: string[], [field: string]: unknown }, seat: number, played?: string | null, trick?: number | null }} puzzle
+ * @returns {string | null}
+ */
 export function savePersonal({ record, seat, played, trick }) {
   const { value } = loadPersonal();
   const plays = JSON.stringify(record.plays);
@@ -86,9 +126,11 @@ export function savePersonal({ record, seat, played, trick }) {
   return write(KEYS.personal, next) ? id : null;
 }
 
+/** @param {string} id */
 export function deletePersonal(id) {
   const { value } = loadPersonal();
   write(KEYS.personal, { version: value.version, puzzles: value.puzzles.filter((p) => p.id !== id) });
 }
 
+/** @typedef {{ savePersonal: typeof savePersonal, loadPersonal: typeof loadPersonal }} PuzzlesApi */
 window.CJPuzzles = { savePersonal, loadPersonal };

@@ -12,29 +12,110 @@
 // title, themes, task, values, feedback, notice, rating, streak, solved, hand, trick;
 // data-action daily, next, show, retry, reset, reset-yes, reset-no, delete; data-card.
 
+/**
+ * @typedef {import("./engine-client.js").CardCode} CardCode
+ * @typedef {import("./engine-client.js").Trick} Trick
+ * @typedef {import("./engine-client.js").TextParams} TextParams
+ * @typedef {import("./stepper.js").ReplayState} ReplayState
+ * @typedef {import("./table.js").TableView} TableView
+ * @typedef {import("./table.js").TableTrick} TableTrick
+ * @typedef {import("./table.js").Speed} Speed
+ * @typedef {import("./puzzle-rating.js").PersonalPuzzle} PersonalPuzzle
+ * @typedef {import("./puzzle-rating.js").Progress} Progress
+ */
+/**
+ * A puzzle of the set (assets/puzzles/puzzles.json, scripts/hooks/puzzles.py FIELDS).
+ * @typedef {object} SetPuzzle
+ * @property {string} id
+ * @property {{ plays: CardCode[], [field: string]: unknown }} record
+ * @property {number} seat
+ * @property {CardCode[]} solution   the seat's cards, one per move
+ * @property {string[]} themes
+ * @property {number} rating
+ */
+/**
+ * The table at a puzzle's position: a replay state with the card values won so far.
+ * @typedef {ReplayState & { values: number[] }} PuzzleState
+ */
+/**
+ * op "puzzle_position".
+ * @typedef {{ players: number, dealer: number, trump: string, trump_card: CardCode, seat: number, state: PuzzleState }} PositionAnswer
+ */
+/**
+ * op "puzzle_play": the exact verdict on a card (engine/analysis/puzzles.py judge) and the
+ * states along the line that follows it.
+ * @typedef {object} PuzzlePlayAnswer
+ * @property {CardCode} card
+ * @property {boolean} correct
+ * @property {CardCode[]} best
+ * @property {string[]} lost       points the card loses against the best
+ * @property {string[]} conceded   points it hands the opponent
+ * @property {string | null} reason
+ * @property {string | null} advantage
+ * @property {CardCode[]} line     the replies and the best play after the card
+ * @property {Trick[]} tricks
+ * @property {PuzzleState[]} states
+ */
+/**
+ * The puzzle on screen, and how far the reader got: `kind` says which sort of puzzle it is.
+ * @typedef {({ kind: "set" | "daily", puzzle: SetPuzzle } | { kind: "personal", puzzle: PersonalPuzzle })
+ *   & { step: number, plays: CardCode[], finished: boolean, counted: boolean, over?: boolean, rated?: number | null }} OnScreen
+ */
+
 const HERE = new URL(import.meta.url);
 const VERSION = HERE.search;
+/** @type {[typeof import("./engine-client.js"), typeof import("./table.js"), typeof import("./puzzle-rating.js"), typeof import("./puzzle-store.js")]} */
 const [client, tableModule, rating, store] = await Promise.all([
   // The engine starts as soon as its client is there, while the other modules still load.
-  import(new URL("engine-client.js" + VERSION, HERE).href).then((client) => {
-    client.engine().start();
-    return client;
+  import(new URL("engine-client.js" + VERSION, HERE).href).then((loaded) => {
+    loaded.engine().start();
+    return loaded;
   }),
   import(new URL("table.js" + VERSION, HERE).href),
   import(new URL("puzzle-rating.js" + VERSION, HERE).href),
   import(new URL("puzzle-store.js" + VERSION, HERE).href),
 ]);
-const { engine, earlyStrings, Strings, h, setChildren, loadStylesheet, capitalise, showLoadFailure, lineOfPlay, bringIntoView } = client;
+const { engine, earlyStrings, Strings, h, setChildren, loadStylesheet, capitalise, showLoadFailure, lineOfPlay, bringIntoView, errorMessage } = client;
 const { CardTable } = tableModule;
 
 const DATA = new URL("../puzzles/puzzles.json" + VERSION, HERE).href;
+/** @type {Record<string, [number, number]>} */
 const LEVELS = { easy: [0, 1299], medium: [1300, 1699], hard: [1700, 99999] };
 const PERSONAL = "personal";
 
 class Puzzles {
+  // Set by start() and buildUi(), before anything reads them.
+  /** @type {string} */ lang;
+  /** @type {import("./engine-client.js").Strings} */ strings;
+  /** @type {SetPuzzle[]} */ set;
+  /** @type {Intl.PluralRules} */ plurals;
+  /** @type {Progress} */ progress;
+  /** @type {PersonalPuzzle[]} */ personal;
+  /** @type {HTMLSelectElement} */ themeSelect;
+  /** @type {HTMLSelectElement} */ levelSelect;
+  /** @type {HTMLDivElement} */ notices;
+  /** @type {HTMLParagraphElement} */ title;
+  /** @type {HTMLParagraphElement} */ themesLine;
+  /** @type {HTMLParagraphElement} */ linkLine;
+  /** @type {HTMLParagraphElement} */ task;
+  /** @type {HTMLDivElement} */ tableElement;
+  /** @type {import("./table.js").CardTable} */ table;
+  /** @type {HTMLParagraphElement} */ values;
+  /** @type {HTMLDivElement} */ feedback;
+  /** @type {HTMLDivElement} */ actions;
+  /** @type {HTMLElement} */ progressBox;
+  /** @type {HTMLDivElement} */ resetBox;
+  // Set by open() for the puzzle on screen.
+  /** @type {{ players: number, dealer: number, trump: string, trumpCard: CardCode, seat: number }} */ meta;
+  /** @type {TableTrick | null} */ lastTrick;
+  /** @type {PuzzleState | undefined} */ lastState;
+
+  /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;
     this.busy = false;
+    this.cancel = false; // a line being played out is cut short (interrupt)
+    /** @type {OnScreen | null} */
     this.current = null;
     root.dataset.state = "loading";
     root.setAttribute("role", "region");
@@ -45,8 +126,10 @@ class Puzzles {
   async start() {
     const worker = engine();
     worker.onProgress((stage) => {
+      /** @type {Partial<Record<string, number>>} */
       const values = { runtime: 10, engine: 80, ready: 95 };
-      if (this.root.dataset.state === "loading" && stage in values) this.progressBar.value = values[stage];
+      const value = values[stage];
+      if (this.root.dataset.state === "loading" && value !== undefined) this.progressBar.value = value;
     });
     try {
       this.lang = earlyStrings().lang || document.documentElement.lang || "en";
@@ -96,6 +179,7 @@ class Puzzles {
     }
   }
 
+  /** @param {unknown} error */
   fail(error) {
     this.root.dataset.state = "failed";
     showLoadFailure(this.root, error, {
@@ -105,10 +189,18 @@ class Puzzles {
     });
   }
 
+  /**
+   * @param {string} key
+   * @param {TextParams} [params]
+   */
   t(key, params) {
     return this.strings.t(key, params);
   }
 
+  /**
+   * @param {string} key
+   * @param {number} n
+   */
   count(key, n) {
     const template = this.strings.lookup(`${key}_${this.plurals.select(n)}`) ?? this.strings.lookup(`${key}_other`) ?? key;
     return template.replace("{n}", String(n));
@@ -116,18 +208,24 @@ class Puzzles {
 
   // Cards in a message as the table shows them (K♠): a card name would need the article and
   // the capital each language puts on it, which a sentence template cannot know.
+  /** @param {CardCode[]} codes */
   cards(codes) {
     return codes.map((code) => this.strings.cardShort(code)).join(", ");
   }
 
   // ----- the page -----------------------------------------------------------------------------
 
+  /**
+   * @param {string} action
+   * @param {string} label
+   * @param {() => void} onclick
+   */
   button(action, label, onclick, primary = false) {
     return h("button", { type: "button", class: "md-button" + (primary ? " md-button--primary" : ""), "data-action": action, text: label, onclick });
   }
 
   buildUi() {
-    const t = (key, params) => this.t(key, params);
+    const t = (/** @type {string} */ key, /** @type {TextParams} */ params = {}) => this.t(key, params);
     this.themeSelect = h(
       "select",
       { id: "cj-pz-theme", "data-role": "theme", onchange: () => this.filtersChanged() },
@@ -176,6 +274,10 @@ class Puzzles {
     return [...themes].map((theme) => [theme, this.t(`puzzles.themes.${theme}`)]).sort((a, b) => a[1].localeCompare(b[1], this.lang));
   }
 
+  /**
+   * @param {string} text
+   * @param {string | null} [kind]
+   */
   notice(text, kind = null) {
     this.notices.append(h("p", { class: "cj-pz-notice", "data-kind": kind, text }));
   }
@@ -187,25 +289,28 @@ class Puzzles {
   }
 
   // The verdict: sentences (one paragraph each) and lines of play (elements, kept as they are).
+  /** @param {(string | HTMLElement | null)[]} parts */
   say(...parts) {
     // A sentence may start with a card's name ("jack of clubs is not..."): capitalised.
     setChildren(this.feedback, parts.filter(Boolean).map((part) => (typeof part === "string" ? h("p", { text: capitalise(part) }) : part)));
   }
 
   // What follows a card, trick by trick, from the engine's answer (`tricks`).
+  /** @param {PuzzlePlayAnswer} answer */
   line(answer) {
     const seat = this.meta.seat;
     return lineOfPlay(this.strings, answer.tricks, { you: seat, name: () => this.t("seats.in_text.opponent") });
   }
 
   // Why a right card is right: what it does better than the strongest wrong card.
+  /** @param {PuzzlePlayAnswer} answer */
   advantage(answer) {
     return answer.advantage ? this.t(`analysis.advantages.${answer.advantage}`) : null;
   }
 
   renderProgress() {
     const p = this.progress;
-    const t = (key, params) => this.t(key, params);
+    const t = (/** @type {string} */ key, /** @type {TextParams} */ params = {}) => this.t(key, params);
     this.resetBox = h("div", { class: "cj-pz-reset" }, this.button("reset", t("puzzles.reset"), () => this.askReset()));
     setChildren(
       this.progressBox,
@@ -228,7 +333,7 @@ class Puzzles {
         this.progress = store.resetProgress();
         this.renderProgress();
         this.say(this.t("puzzles.reset_done"));
-        this.progressBox.querySelector("[data-action=reset]")?.focus();
+        /** @type {HTMLElement | null} */ (this.progressBox.querySelector("[data-action=reset]"))?.focus();
       }),
       no,
     );
@@ -237,6 +342,7 @@ class Puzzles {
 
   // ----- choosing -----------------------------------------------------------------------------
 
+  /** @returns {(SetPuzzle | PersonalPuzzle)[]} */
   candidates() {
     if (this.themeSelect.value === PERSONAL) return this.personal;
     const theme = this.themeSelect.value;
@@ -265,7 +371,8 @@ class Puzzles {
       return;
     }
     const tried = new Set([...this.progress.solved, ...this.progress.failed]);
-    const at = this.current ? list.findIndex((p) => p.id === this.current.puzzle.id) : -1;
+    const shown = this.current?.puzzle.id;
+    const at = shown === undefined ? -1 : list.findIndex((p) => p.id === shown);
     const order = list.map((_, i) => list[(at + 1 + i) % list.length]);
     const pick = order.find((p) => !tried.has(p.id) && p.id !== this.current?.puzzle.id) ?? order[0];
     await this.open(pick, this.themeSelect.value === PERSONAL ? "personal" : "set");
@@ -279,11 +386,15 @@ class Puzzles {
 
   // ----- one puzzle ---------------------------------------------------------------------------
 
+  /**
+   * @param {SetPuzzle | PersonalPuzzle} puzzle
+   * @param {OnScreen["kind"]} kind which sort of puzzle it is: "personal" for the reader's own
+   */
   async open(puzzle, kind) {
     this.busy = true;
+    const which = /** @type {OnScreen} */ ({ puzzle, kind });
     this.current = {
-      puzzle,
-      kind,
+      ...which,
       step: 0,
       plays: [...puzzle.record.plays],
       finished: false, // solved, failed or shown: the first try is over
@@ -293,30 +404,30 @@ class Puzzles {
     this.root.dataset.kind = kind;
     this.showAddress(puzzle, kind);
     this.say();
-    const t = (key, params) => this.t(key, params);
-    if (kind === "personal") {
-      setChildren(this.title, t("puzzles.personal_heading", { trick: puzzle.trick ?? "?" }));
+    const t = (/** @type {string} */ key, /** @type {TextParams} */ params = {}) => this.t(key, params);
+    if (which.kind === "personal") {
+      setChildren(this.title, t("puzzles.personal_heading", { trick: which.puzzle.trick ?? "?" }));
       setChildren(this.themesLine);
     } else {
+      const fromSet = which.puzzle;
       const today = new Intl.DateTimeFormat(this.lang, { dateStyle: "long", timeZone: "UTC" }).format(new Date());
-      const heading = kind === "daily" ? t("puzzles.daily_heading", { date: today, rating: puzzle.rating }) : t("puzzles.heading", { id: puzzle.id, rating: puzzle.rating });
-      const solved = this.progress.solved.includes(puzzle.id);
+      const heading = kind === "daily" ? t("puzzles.daily_heading", { date: today, rating: fromSet.rating }) : t("puzzles.heading", { id: fromSet.id, rating: fromSet.rating });
+      const solved = this.progress.solved.includes(fromSet.id);
       setChildren(this.title, heading, solved ? h("span", { class: "cj-pz-solved-mark", text: ` ✓ ${t("puzzles.solved_mark")}` }) : null);
-      setChildren(this.themesLine, t("puzzles.themes_line", { themes: puzzle.themes.map((theme) => t(`puzzles.themes.${theme}`)).join(", ") }), " · ", this.count("puzzles.moves", puzzle.solution.length));
+      setChildren(this.themesLine, t("puzzles.themes_line", { themes: fromSet.themes.map((theme) => t(`puzzles.themes.${theme}`)).join(", ") }), " · ", this.count("puzzles.moves", fromSet.solution.length));
     }
-    this.actions.querySelector("[data-action=delete]").hidden = kind !== "personal";
-    this.actions.querySelector("[data-action=retry]").hidden = true;
+    this.action("delete").hidden = kind !== "personal";
+    this.action("retry").hidden = true;
     try {
       const answer = await engine().request({ op: "puzzle_position", record: this.record() });
       this.meta = { players: answer.players, dealer: answer.dealer, trump: answer.trump, trumpCard: answer.trump_card, seat: answer.seat };
       this.lastTrick = null;
       this.status("playing");
       await this.draw(answer.state, true, "none");
-      const personalTask = kind === "personal" && puzzle.played;
-      setChildren(this.task, personalTask ? t("puzzles.task_personal", { card: this.strings.cardShort(puzzle.played) }) : t("puzzles.task"));
+      const played = which.kind === "personal" ? which.puzzle.played : null;
+      setChildren(this.task, played ? t("puzzles.task_personal", { card: this.strings.cardShort(played) }) : t("puzzles.task"));
     } catch (error) {
-      this.root.dataset.error = String(error.message);
-      this.say(this.t("puzzles.engine_error", { message: error.message }));
+      this.engineError(error);
     } finally {
       this.busy = false;
     }
@@ -325,26 +436,55 @@ class Puzzles {
   // The address follows the puzzle on screen: ?puzzle=<id>, so a reload or a shared address
   // opens the same one; the puzzle of the day keeps the page's plain address (tomorrow it is
   // another puzzle), and its link names it.
+  // One of the puzzle's buttons (buildUi makes every one).
+  /** @param {string} action */
+  action(action) {
+    return /** @type {HTMLButtonElement} */ (this.actions.querySelector(`[data-action=${action}]`));
+  }
+
+  // What went wrong with a request to the engine, said in the feedback (and kept for tests).
+  /** @param {unknown} error */
+  engineError(error) {
+    this.root.dataset.error = errorMessage(error);
+    this.say(this.t("puzzles.engine_error", { message: errorMessage(error) }));
+  }
+
+  /**
+   * @param {SetPuzzle | PersonalPuzzle} puzzle
+   * @param {OnScreen["kind"]} kind
+   */
   showAddress(puzzle, kind) {
     const url = new URL(location.href);
     if (kind === "daily") url.searchParams.delete("puzzle");
     else url.searchParams.set("puzzle", puzzle.id);
     if (url.href !== location.href) history.replaceState(null, "", url.pathname + url.search + url.hash);
-    const link = this.linkLine.firstElementChild;
+    const link = /** @type {HTMLAnchorElement} */ (this.linkLine.firstElementChild);
     const own = new URL(location.pathname, location.href);
     own.searchParams.set("puzzle", puzzle.id);
     link.setAttribute("href", own.pathname + own.search);
     this.linkLine.hidden = kind === "personal";
   }
 
-  record() {
-    return { ...this.current.puzzle.record, plays: this.current.plays };
+  // The puzzle on screen: every caller runs once open() has set it.
+  shown() {
+    return /** @type {OnScreen} */ (this.current);
   }
 
+  record() {
+    const current = this.shown();
+    return { ...current.puzzle.record, plays: current.plays };
+  }
+
+  /** @param {string} value */
   status(value) {
     this.root.dataset.status = value;
   }
 
+  /**
+   * @param {PuzzleState} state
+   * @param {boolean} interactive
+   * @returns {TableView}
+   */
   view(state, interactive) {
     const seat = this.meta.seat;
     // A finished puzzle is nobody's turn any more (the position may have the seat to move).
@@ -376,6 +516,11 @@ class Puzzles {
     };
   }
 
+  /**
+   * @param {PuzzleState} state
+   * @param {boolean} interactive
+   * @param {Speed} speed
+   */
   async draw(state, interactive, speed) {
     const seat = this.meta.seat;
     this.lastState = state;
@@ -393,6 +538,11 @@ class Puzzles {
   }
 
   // Play the states of an engine answer one by one; the last one is interactive if asked.
+  /**
+   * @param {PuzzleState[]} states
+   * @param {boolean} interactive
+   * @param {Speed} speed
+   */
   async playOut(states, interactive, speed) {
     for (const [i, state] of states.entries()) {
       if (this.cancel) return;
@@ -400,6 +550,7 @@ class Puzzles {
     }
   }
 
+  /** @param {CardCode} code */
   async play(code) {
     const current = this.current;
     if (this.busy || !current || this.root.dataset.status !== "playing") return;
@@ -428,7 +579,7 @@ class Puzzles {
       } else {
         const rated = this.finish(false);
         const best = this.strings.cardShort(answer.best[0]);
-        const pointNames = (names) => names.map((point) => this.t(`points.${point}`)).join(", ");
+        const pointNames = (/** @type {string[]} */ names) => names.map((point) => this.t(`points.${point}`)).join(", ");
         const cost = answer.lost.length
           ? this.t("puzzles.lost", { points: pointNames(answer.lost), best })
           : this.t("puzzles.conceded", { points: pointNames(answer.conceded), best });
@@ -445,8 +596,7 @@ class Puzzles {
         this.status("failed");
       }
     } catch (error) {
-      this.root.dataset.error = String(error.message);
-      this.say(this.t("puzzles.engine_error", { message: error.message }));
+      this.engineError(error);
       this.status("playing");
     } finally {
       this.busy = false;
@@ -455,11 +605,12 @@ class Puzzles {
 
   // The puzzle is over (solved, failed or shown): nobody's turn any more. The first try at a
   // puzzle of the set counts (rating, streak, solved list). Returns the rating line to say.
+  /** @param {boolean} solved */
   finish(solved) {
-    const current = this.current;
+    const current = this.shown();
     current.over = true;
     this.status(solved ? "solved" : "failed");
-    this.actions.querySelector("[data-action=retry]").hidden = solved;
+    this.action("retry").hidden = solved;
     const first = !current.finished;
     if (first) this.countTry(current, solved);
     // Only the try that was counted says what it did to the rating.
@@ -475,10 +626,14 @@ class Puzzles {
   // The keyboard goes to "Next puzzle", and the verdict is scrolled into view (on a phone it
   // would be below the fold).
   focusVerdict() {
-    this.actions.querySelector("[data-action=next]").focus({ preventScroll: true });
+    this.action("next").focus({ preventScroll: true });
     bringIntoView(this.feedback);
   }
 
+  /**
+   * @param {OnScreen} current
+   * @param {boolean} solved
+   */
   countTry(current, solved) {
     current.finished = true;
     if (current.kind === "personal") return;
@@ -504,7 +659,7 @@ class Puzzles {
   }
 
   ratingLine() {
-    const current = this.current;
+    const current = this.shown();
     if (current.kind === "personal") return null;
     if (current.rated === null || current.rated === undefined) return this.t("puzzles.not_rated");
     const change = current.rated >= 0 ? `+${current.rated}` : `−${Math.abs(current.rated)}`;
@@ -540,13 +695,13 @@ class Puzzles {
       const moves = kind === "personal" ? [null] : puzzle.solution;
       for (const card of moves) {
         const answer = await engine().request({ op: "puzzle_play", record: this.record(), card });
-        this.current.plays.push(answer.card, ...answer.line);
-        this.current.step += 1;
+        this.shown().plays.push(answer.card, ...answer.line);
+        this.shown().step += 1;
         answers.push(answer);
         await this.playOut(answer.states, false, "normal");
         if (this.cancel) return;
       }
-      const counted = !this.current.finished;
+      const counted = !this.shown().finished;
       const rated = this.finish(false);
       this.status("shown");
       // Each card of the solution with why it is right and the line that follows it.
@@ -558,8 +713,7 @@ class Puzzles {
       this.say(this.t("puzzles.shown", { cards: this.cards(answers.map((answer) => answer.card)) }), ...steps.flat(), counted ? rated : null);
       await this.settleFinished();
     } catch (error) {
-      this.root.dataset.error = String(error.message);
-      this.say(this.t("puzzles.engine_error", { message: error.message }));
+      this.engineError(error);
     } finally {
       this.busy = false;
     }
@@ -577,7 +731,7 @@ class Puzzles {
 
 function main() {
   const root = document.querySelector(".cj-puzzles");
-  if (!root) return;
+  if (!(root instanceof HTMLElement)) return;
   new Puzzles(root).start();
 }
 

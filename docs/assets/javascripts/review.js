@@ -11,36 +11,103 @@
 // shown by an icon and a word (never by colour alone); every control is a button or a
 // <details> element, and verdicts are announced through an aria-live region.
 
+/**
+ * @typedef {import("./engine-client.js").CardCode} CardCode
+ * @typedef {import("./engine-client.js").Trick} Trick
+ * @typedef {import("./engine-client.js").Strings} Strings
+ * @typedef {import("./engine-client.js").Engine} Engine
+ * @typedef {import("./engine-client.js").Child} Child
+ * @typedef {import("./stepper.js").ReplayAnswer} ReplayAnswer
+ * @typedef {import("./stepper.js").ReplayState} ReplayState
+ * @typedef {import("./stepper.js").DealRecord} DealRecord
+ */
+/**
+ * One legal card of a decision, valued (engine/analysis/deal_analysis.py _decision).
+ * @typedef {object} Option
+ * @property {CardCode} card
+ * @property {number} value                    points won minus the opponents'
+ * @property {Record<string, number>} points   each point's chance
+ * @property {number} [win_chance]             the match's, when the scores are known
+ * @property {CardCode[]} [line]               exact decisions: the best play after the card
+ * @property {CardCode | null} [reply]
+ * @property {Trick[]} [tricks]
+ * @property {string | null} reason            why it is worse than the best card
+ * @property {string | null} advantage         what it does better than the card played
+ */
+/** @typedef {"best" | "good" | "inaccuracy" | "mistake" | "blunder"} Grade */
+/**
+ * The verdict on one card played.
+ * @typedef {object} Decision
+ * @property {number} play_index
+ * @property {number} trick
+ * @property {number} seat
+ * @property {CardCode} played
+ * @property {boolean} exact
+ * @property {number} samples
+ * @property {Option[]} options
+ * @property {CardCode[]} best
+ * @property {number} loss
+ * @property {"value" | "win_chance"} graded_by
+ * @property {Grade} grade
+ * @property {string | null} reason_text       the reason in the page's language
+ */
+/**
+ * The grade bands (deal_analysis VALUE_BANDS, WIN_BANDS): good, inaccuracy, mistake.
+ * @typedef {{ value: number[], win_chance: number[] }} Bands
+ */
+/**
+ * op "analyse": the decisions asked for, the deal record analysed, and the bands.
+ * @typedef {{ trump: string, players: number, decisions: Decision[], record: DealRecord, bands: Bands }} AnalyseAnswer
+ */
+
 const HERE = new URL(import.meta.url);
 const VERSION = HERE.search;
+/** @type {[typeof import("./engine-client.js"), typeof import("./table.js")]} */
 const [client, tableModule] = await Promise.all([
   import(new URL("engine-client.js" + VERSION, HERE).href),
   import(new URL("table.js" + VERSION, HERE).href),
 ]);
-const { Strings, h, cardSpan, fill, setChildren, loadStylesheet, lineOfPlay, bringIntoView } = client;
+const { Strings, h, cardSpan, fill, setChildren, loadStylesheet, lineOfPlay, bringIntoView, errorMessage } = client;
 const { cardImage, cardPicture, disclosure } = tableModule;
 
 const BATCH = 4; // decisions per request: small enough for a lively progress counter
+/** @type {Record<Grade, string>} */
 const GRADE_ICONS = { best: "★", good: "✓", inaccuracy: "?!", mistake: "?", blunder: "??" };
 const TO_REPLAY = new Set(["inaccuracy", "mistake", "blunder"]);
 
+/**
+ * @param {Strings} strings
+ * @param {number} value
+ */
 function number(strings, value, signed = false) {
   const text = (signed && value > 0 ? "+" : "") + value.toFixed(2);
   return text.replace(".", strings.t("analysis.ui.decimal")).replace("-", "\u2212");
 }
 
+/**
+ * @param {Strings} strings
+ * @param {number} chance
+ */
 function percent(strings, chance) {
   return strings.t("analysis.ui.percent", { n: Math.round(chance * 100) });
 }
 
 // A band as written (0.5, not 0.50) in the page's decimal style.
+/**
+ * @param {Strings} strings
+ * @param {number} value
+ */
 function band(strings, value) {
   return String(value).replace(".", strings.t("analysis.ui.decimal"));
 }
 
 // "Your cards: best: 15 · good: 7 · …": a label per grade, so no plural forms are needed.
+/**
+ * @param {Strings} strings
+ * @param {Record<Grade, number>} counts
+ */
 function summaryText(strings, counts) {
-  const parts = Object.keys(GRADE_ICONS).map((grade) =>
+  const parts = /** @type {Grade[]} */ (Object.keys(GRADE_ICONS)).map((grade) =>
     strings.t("analysis.ui.count", { grade: strings.t(`analysis.grades.${grade}`), n: counts[grade] }),
   );
   return strings.t("analysis.ui.summary", { counts: parts.join(" · ") });
@@ -49,8 +116,12 @@ function summaryText(strings, counts) {
 // How values and grades work, with the engine's own bands (never restated here). With three
 // players a value is the points won minus both opponents' (RULES.md §6.14), and no card is
 // ever known for sure (§6.13): the help says so.
+/**
+ * @param {Strings} strings
+ * @param {Bands} bands
+ */
 function helpText(strings, bands, players = 2) {
-  const points = (chance) => String(Math.round(chance * 100));
+  const points = (/** @type {number} */ chance) => String(Math.round(chance * 100));
   return strings.t(players === 3 ? "analysis.ui.help_three" : "analysis.ui.help", {
     good: band(strings, bands.value[0]), inaccuracy: band(strings, bands.value[1]), mistake: band(strings, bands.value[2]),
     win_good: points(bands.win_chance[0]), win_inaccuracy: points(bands.win_chance[1]), win_mistake: points(bands.win_chance[2]),
@@ -58,19 +129,27 @@ function helpText(strings, bands, players = 2) {
 }
 
 // French typography: a narrow no-break space before the colon.
+/** @param {Strings} strings */
 function colon(strings) {
   return strings.t("language.code") === "fr" ? "\u202f: " : ": ";
 }
 
 // Which measure graded the card, with its numbers and the scale in use (the terminal says the
 // same: engine/surfaces/analysis_text.py), so a grade never contradicts a printed scale.
+/**
+ * @param {Strings} strings
+ * @param {Decision} decision
+ * @param {Bands} bands
+ */
 function gradedBy(strings, decision, bands) {
   if (decision.graded_by === "win_chance") {
+    // Graded by the match chances: every option carries its win_chance.
+    const winChance = (/** @type {Option | undefined} */ o) => /** @type {number} */ (o?.win_chance);
     const played = decision.options.find((o) => o.card === decision.played);
-    const top = Math.max(...decision.options.map((o) => o.win_chance));
-    const points = (chance) => String(Math.round(chance * 100));
+    const top = Math.max(...decision.options.map(winChance));
+    const points = (/** @type {number} */ chance) => String(Math.round(chance * 100));
     return strings.t("analysis.ui.graded_by_win_chance", {
-      played: percent(strings, played.win_chance), best: percent(strings, top),
+      played: percent(strings, winChance(played)), best: percent(strings, top),
       win_good: points(bands.win_chance[0]), win_inaccuracy: points(bands.win_chance[1]), win_mistake: points(bands.win_chance[2]),
     });
   }
@@ -80,6 +159,10 @@ function gradedBy(strings, decision, bands) {
   });
 }
 
+/**
+ * @param {Strings} strings
+ * @param {Grade} grade
+ */
 function gradeBadge(strings, grade) {
   return h(
     "span",
@@ -92,19 +175,30 @@ function gradeBadge(strings, grade) {
 
 // A card is "good enough" in Find a better card when its loss is within the good band of the
 // measure that graded the decision (the bands come from the engine's answer).
+/**
+ * @param {Decision} decision
+ * @param {Option} option
+ * @param {Bands} bands
+ */
 function withinGood(decision, option, bands) {
   if (decision.graded_by === "win_chance") {
-    const top = Math.max(...decision.options.map((o) => o.win_chance));
+    const chance = (/** @type {Option} */ o) => /** @type {number} */ (o.win_chance);
+    const top = Math.max(...decision.options.map(chance));
     const bestValue = Math.max(...decision.options.map((o) => o.value));
-    return option.value >= bestValue - 1e-9 || top - option.win_chance <= bands.win_chance[0] + 1e-9;
+    return option.value >= bestValue - 1e-9 || top - chance(option) <= bands.win_chance[0] + 1e-9;
   }
   const bestValue = Math.max(...decision.options.map((o) => o.value));
   return bestValue - option.value <= bands.value[0] + 1e-9;
 }
 
 // The points an option gives up compared with the best card (chance drops of a quarter or more).
+/**
+ * @param {Strings} strings
+ * @param {Decision} decision
+ * @param {Option} option
+ */
 function pointsGivenUp(strings, decision, option) {
-  const best = decision.options.find((o) => o.card === decision.best[0]);
+  const best = /** @type {Option} */ (decision.options.find((o) => o.card === decision.best[0]));
   return Object.keys(option.points)
     .filter((name) => best.points[name] - option.points[name] >= 0.25)
     .map((name) => strings.t(`points.${name}`));
@@ -112,6 +206,11 @@ function pointsGivenUp(strings, decision, option) {
 
 // One decision, for a beginner first: the plain sentence (why the card was worse, or that
 // none was better) and which measure graded it; the numbers are folded behind "Details".
+/**
+ * @param {Strings} s
+ * @param {Decision} decision
+ * @param {Bands} bands
+ */
 function renderDecision(s, decision, bands) {
   const plain = decision.reason_text ?? (decision.grade === "best" ? s.t("analysis.ui.is_best") : null);
   const method = h("p", { class: "cj-rv-method", text: decision.exact ? s.t("analysis.ui.exact") : s.count("analysis.ui.sampled", decision.samples) });
@@ -127,6 +226,10 @@ function renderDecision(s, decision, bands) {
 
 // Every legal card with its numbers. ARIA roles keep it a table for screen readers when a
 // narrow screen stacks its cells (review.css); each cell carries its column's name for that.
+/**
+ * @param {Strings} s
+ * @param {Decision} decision
+ */
 function optionsTable(s, decision) {
   const hasWin = decision.options.some((o) => "win_chance" in o);
   const columns = [s.t("analysis.ui.col_value"), s.t("analysis.ui.col_points"), s.t("analysis.ui.col_gives_up")];
@@ -141,7 +244,7 @@ function optionsTable(s, decision) {
     const chances = Object.entries(option.points).map(([name, chance]) => `${s.t(`points.${name}`)} ${percent(s, chance)}`).join(" · ");
     const lost = pointsGivenUp(s, decision, option);
     const cells = [number(s, option.value, true), chances, lost.length ? lost.join(", ") : s.t("analysis.ui.nothing")];
-    if (hasWin) cells.push(percent(s, option.win_chance));
+    if (hasWin) cells.push(percent(s, /** @type {number} */ (option.win_chance)));
     return h("tr", { role: "row", "data-card": option.card, class: option.card === decision.played ? "cj-rv-played" : null },
       h("th", { scope: "row", role: "rowheader" }, cardSpan(s, option.card), marks.length ? ` (${marks.join(", ")})` : ""),
       cells.map((text, i) => h("td", { role: "cell", "data-label": columns[i] + colon(s), text })));
@@ -152,8 +255,17 @@ function optionsTable(s, decision) {
 // Analyse the given plays a few at a time (so a page can show progress); resolves with the
 // decisions in play order and the engine's grade bands. `onProgress(done, total)` is called
 // before each batch.
+/**
+ * @param {Engine} engine
+ * @param {Record<string, unknown>} request
+ * @param {number[]} indices
+ * @param {(done: number, total: number) => void} onProgress
+ * @returns {Promise<{ decisions: Decision[], bands: Bands | null }>}
+ */
 async function analyseInBatches(engine, request, indices, onProgress, stillWanted = () => true) {
+  /** @type {Decision[]} */
   const decisions = [];
+  /** @type {Bands | null} */
   let bands = null;
   for (let start = 0; start < indices.length && stillWanted(); start += BATCH) {
     onProgress(start, indices.length);
@@ -164,7 +276,33 @@ async function analyseInBatches(engine, request, indices, onProgress, stillWante
   return { decisions, bands };
 }
 
+/**
+ * What a page gives CJReview.open: the record reviewed (a deal's, or a practice match's: its
+ * last finished deal), the reader's seat, the page's language and engine.
+ * @typedef {{ record: Record<string, unknown>, seat?: number, lang?: string, engine?: Engine }} ReviewOptions
+ */
+
 class Review {
+  // Set by start(), before anything reads them.
+  /** @type {HTMLElement} */ root;
+  /** @type {HTMLParagraphElement} */ status;
+  /** @type {Strings} */ strings;
+  /** @type {DealRecord} */ dealRecord;
+  /** @type {Bands} */ bands;
+  /** @type {string} */ trump;
+  /** @type {ReplayAnswer} */ replay;
+  /** @type {HTMLProgressElement} */ progress;
+  // Set by render().
+  /** @type {HTMLButtonElement} */ timelineButton;
+  /** @type {HTMLButtonElement} */ practiceButton;
+  /** @type {HTMLOListElement} */ timeline;
+  /** @type {HTMLDivElement} */ practice;
+  /** @type {FindBetter | undefined} */ trainer;
+
+  /**
+   * @param {HTMLElement} container
+   * @param {ReviewOptions} options
+   */
   constructor(container, { record, seat, lang, engine }) {
     this.container = container;
     this.record = record;
@@ -172,8 +310,10 @@ class Review {
     this.lang = lang || document.documentElement.lang || "en";
     this.engine = engine ?? client.engine();
     this.closed = false;
+    /** @type {Decision[]} */
     this.decisions = [];
-    this.returnFocus = document.activeElement; // given back on close (the page's Review button)
+    // Given back on close (the page's Review button).
+    this.returnFocus = /** @type {HTMLElement | null} */ (document.activeElement);
   }
 
   async start() {
@@ -201,7 +341,7 @@ class Review {
         this.root.dataset.empty = "turned_jack";
         return;
       }
-      const mine = this.replay.states.slice(1).flatMap((state, index) => (state.play.seat === this.seat ? [index] : []));
+      const mine = this.replay.states.slice(1).flatMap((state, index) => (state.play?.seat === this.seat ? [index] : []));
       this.progress = h("progress", { max: String(mine.length), value: "0", "aria-hidden": "true" });
       this.root.append(this.progress);
       ({ decisions: this.decisions } = await analyseInBatches(
@@ -218,11 +358,12 @@ class Review {
       this.progress.remove();
       this.render();
     } catch (error) {
-      if (!this.closed) this.status.textContent = s.t("analysis.ui.failed", { message: error.message });
+      if (!this.closed) this.status.textContent = s.t("analysis.ui.failed", { message: errorMessage(error) });
     }
   }
 
   // The table's names, for labels: "You", and "Computer" (two players) or "Computer 1", "Computer 2".
+  /** @param {number} seat */
   playerName(seat) {
     if (seat === this.seat) return this.strings.t("seats.you");
     const n = this.computerNumber(seat);
@@ -230,6 +371,7 @@ class Review {
   }
 
   // With two players the computer has no number; with three, 1 and 2 in seat order.
+  /** @param {number} seat */
   computerNumber(seat) {
     const players = this.replay?.players ?? 2;
     if (players === 2) return null;
@@ -237,6 +379,7 @@ class Review {
   }
 
   // A computer seat as running text names it ("the computer", "computer 2"), never the label.
+  /** @param {number} seat */
   phrase(seat) {
     const n = this.computerNumber(seat);
     return n === null ? this.strings.t("seats.in_text.computer") : this.strings.t("seats.in_text.computer_n", { n });
@@ -244,6 +387,11 @@ class Review {
 
   // A sentence about a seat: `<key>_you` for the reviewed player, else `<key>_other` with the
   // computer named as running text names it.
+  /**
+   * @param {number} seat
+   * @param {string} key
+   * @param {import("./engine-client.js").FillParams} params
+   */
   said(seat, key, params) {
     if (seat === this.seat) return fill(this.strings, `${key}_you`, params);
     return fill(this.strings, `${key}_other`, { ...params, player: this.phrase(seat) });
@@ -251,6 +399,7 @@ class Review {
 
   render() {
     const s = this.strings;
+    /** @type {Record<Grade, number>} */
     const counts = { best: 0, good: 0, inaccuracy: 0, mistake: 0, blunder: 0 };
     this.decisions.forEach((d) => (counts[d.grade] += 1));
     this.status.textContent = summaryText(s, counts);
@@ -271,6 +420,7 @@ class Review {
     this.root.focus();
   }
 
+  /** @param {"timeline" | "practice"} which */
   show(which) {
     const practice = which === "practice";
     this.timeline.hidden = practice;
@@ -285,14 +435,16 @@ class Review {
   renderTimeline() {
     const s = this.strings;
     const byIndex = new Map(this.decisions.map((d) => [d.play_index, d]));
+    /** @type {{ index: number, play: import("./engine-client.js").SeatCard }[][]} */
     const tricks = [];
     this.replay.states.slice(1).forEach((state, index) => {
-      const number = state.completed ? state.completed.number : state.tricks_played + 1;
-      if (!tricks[number - 1]) tricks[number - 1] = [];
-      tricks[number - 1].push({ index, play: state.play });
+      const trickNumber = state.completed ? state.completed.number : state.tricks_played + 1;
+      if (!tricks[trickNumber - 1]) tricks[trickNumber - 1] = [];
+      // Every state after the first follows a play.
+      tricks[trickNumber - 1].push({ index, play: /** @type {import("./engine-client.js").SeatCard} */ (state.play) });
     });
     const list = h("ol", { class: "cj-rv-timeline", "data-role": "timeline", "aria-label": s.t("analysis.ui.timeline") });
-    tricks.forEach((plays, number) => {
+    tricks.forEach((plays, trickIndex) => {
       const items = plays.map(({ index, play }) => {
         const decision = byIndex.get(index);
         const line = this.said(play.seat, "analysis.ui.decision", { card: cardSpan(s, play.card) });
@@ -300,13 +452,14 @@ class Review {
         return h("li", { class: "cj-rv-play cj-rv-mine", "data-play-index": String(index), "data-grade": decision.grade },
           h("details", {}, h("summary", {}, fill(s, "analysis.ui.verdict", { decision: line, grade: gradeBadge(s, decision.grade) })), renderDecision(s, decision, this.bands), this.savePuzzleButton(decision)));
       });
-      list.append(h("li", { class: "cj-rv-trick" }, h("h3", { text: s.t("ui.trick", { n: number + 1 }) }), h("ul", {}, items)));
+      list.append(h("li", { class: "cj-rv-trick" }, h("h3", { text: s.t("ui.trick", { n: trickIndex + 1 }) }), h("ul", {}, items)));
     });
     return list;
   }
 
   // An exact blunder can be kept as a personal puzzle for the Puzzles page (puzzle-store.js,
   // which also checks what it stores): the deal record stopped before the card played.
+  /** @param {Decision} decision */
   savePuzzleButton(decision) {
     if (decision.grade !== "blunder" || !decision.exact) return null;
     const s = this.strings;
@@ -317,8 +470,8 @@ class Review {
       text: s.t("puzzles.save"),
       onclick: async () => {
         await import(new URL("puzzle-store.js" + VERSION, HERE).href);
-        const record = { ...this.dealRecord, plays: this.dealRecord.plays.slice(0, decision.play_index) };
-        const id = window.CJPuzzles.savePersonal({ record, seat: this.seat, played: decision.played, trick: decision.trick });
+        const record = { ...this.dealRecord, plays: (this.dealRecord.plays ?? []).slice(0, decision.play_index) };
+        const id = /** @type {import("./puzzle-store.js").PuzzlesApi} */ (window.CJPuzzles).savePersonal({ record, seat: this.seat, played: decision.played, trick: decision.trick });
         if (id) {
           button.disabled = true;
           said.textContent = " " + s.t("puzzles.saved");
@@ -344,6 +497,14 @@ class Review {
 // known with the line that follows, trick by trick; the chosen card and the best card are
 // marked on the table in words, never by colour alone.
 class FindBetter {
+  // Set by render() for the decision on screen.
+  /** @type {HTMLButtonElement[]} */ cardButtons;
+  /** @type {HTMLButtonElement} */ nextButton;
+
+  /**
+   * @param {Review} review
+   * @param {HTMLElement} panel
+   */
   constructor(review, panel) {
     this.review = review;
     this.panel = panel;
@@ -351,6 +512,9 @@ class FindBetter {
     this.todo = review.decisions.filter((d) => TO_REPLAY.has(d.grade));
     this.position = 0;
     this.found = 0;
+    this.solved = false;
+    /** @type {CardCode | null} */
+    this.chosen = null;
     this.verdict = h("div", { class: "cj-rv-verdict", "data-role": "verdict", "aria-live": "polite" });
     this.render();
   }
@@ -390,6 +554,7 @@ class FindBetter {
     this.cardButtons[0]?.focus();
   }
 
+  /** @param {ReplayState} state */
   positionTable(state) {
     const s = this.s;
     const trump = this.review.trump;
@@ -414,36 +579,55 @@ class FindBetter {
 
   // The words under each card: played in the deal, the reader's choice, and (once answered)
   // the best cards. They are part of each button's name too.
+  /**
+   * @param {Decision} decision
+   * @param {{ best?: boolean }} [options]
+   */
   mark(decision, { best = false } = {}) {
     const s = this.s;
     for (const button of this.cardButtons) {
-      const code = button.dataset.card;
+      const code = /** @type {CardCode} */ (button.dataset.card);
+      /** @type {[string, string][]} */
       const marks = [];
       if (code === decision.played) marks.push(["played", s.t("analysis.ui.played")]);
       if (code === this.chosen) marks.push(["chosen", s.t("analysis.ui.mark_chosen")]);
       if (best && decision.best.includes(code)) marks.push(["best", `★ ${s.t("analysis.ui.best_mark")}`]);
       button.dataset.marks = marks.map(([kind]) => kind).join(" ");
-      button.querySelector("[data-role=mark]").textContent = marks.map(([, text]) => text).join(" · ");
+      /** @type {HTMLElement} */ (button.querySelector("[data-role=mark]")).textContent = marks.map(([, text]) => text).join(" · ");
       button.setAttribute("aria-label", [s.cardName(code), ...marks.map(([, text]) => text.replace("★ ", ""))].join(", "));
     }
   }
 
+  // The option of a card: every card offered is one of the decision's options.
+  /**
+   * @param {Decision} decision
+   * @param {CardCode} code
+   */
   optionOf(decision, code) {
-    return decision.options.find((o) => o.card === code);
+    return /** @type {Option} */ (decision.options.find((o) => o.card === code));
   }
 
   // The line after a card, trick by trick (exact decisions only: the engine knows every card).
+  /** @param {Option} option */
   line(option) {
     const review = this.review;
     return lineOfPlay(this.s, option.tricks, { you: review.seat, name: (seat) => review.phrase(seat) });
   }
 
+  /**
+   * @param {string} kind
+   * @param {(string | HTMLElement | null)[]} parts
+   */
   say(kind, ...parts) {
     setChildren(this.verdict, parts.filter(Boolean).map((part) => (typeof part === "string" ? h("p", { text: part }) : part)));
     this.verdict.dataset.verdict = kind;
     bringIntoView(this.verdict);
   }
 
+  /**
+   * @param {Decision} decision
+   * @param {CardCode} code
+   */
   choose(decision, code) {
     const s = this.s;
     const option = this.optionOf(decision, code);
@@ -467,16 +651,23 @@ class FindBetter {
 
   // What a card does better than the card played in the deal (the engine's reason, worded from
   // the better card's side).
+  /** @param {Option} option */
   advantage(option) {
     return option.advantage ? this.s.t(`analysis.advantages.${option.advantage}`) : null;
   }
 
+  /** @param {Decision} decision */
   showBest(decision) {
     const s = this.s;
     const best = this.optionOf(decision, decision.best[0]);
     this.finish(decision, "shown", s.t(s.pluralKey("analysis.ui.shown", decision.best.length), { cards: s.series(decision.best.map((c) => s.cardShort(c))) }), this.advantage(best), this.line(best));
   }
 
+  /**
+   * @param {Decision} decision
+   * @param {string} kind
+   * @param {(string | HTMLElement | null)[]} parts
+   */
   finish(decision, kind, ...parts) {
     this.solved = true;
     this.cardButtons.forEach((button) => (button.disabled = true));
@@ -498,19 +689,29 @@ class FindBetter {
 // The verdict on the card played at each step of an example, from the deciding seat's view.
 // Each record (the example's, or an alternative's) is analysed once, then cached.
 class StepAnalysis {
+  /** @param {{ engine: Engine, strings: Strings, lang: string }} options */
   constructor({ engine, strings, lang }) {
     this.engine = engine;
     this.strings = strings;
     this.lang = lang;
+    /** @type {Map<string, Promise<Map<number, Decision>>>} */
     this.cache = new Map();
+    /** @type {Bands | null | undefined} the engine's, once an analysis answered */
+    this.bands = undefined;
   }
 
   // Resolves with Map(play index -> decision); `onProgress(text)` gets the progress message.
+  /**
+   * @param {DealRecord} record
+   * @param {(text: string) => void} onProgress
+   * @returns {Promise<Map<number, Decision>>}
+   */
   analyse(record, onProgress) {
     const key = JSON.stringify(record);
-    if (!this.cache.has(key)) {
+    let job = this.cache.get(key);
+    if (!job) {
       const indices = (record.plays ?? []).map((_, index) => index);
-      const job = analyseInBatches(this.engine, { record, seat: null, lang: this.lang }, indices, (done, total) =>
+      job = analyseInBatches(this.engine, { record, seat: null, lang: this.lang }, indices, (done, total) =>
         onProgress(this.strings.t("analysis.ui.analysing", { done, total })),
       ).then(({ decisions, bands }) => {
         this.bands = bands ?? this.bands;
@@ -519,11 +720,16 @@ class StepAnalysis {
       job.catch(() => this.cache.delete(key)); // a failure may be retried
       this.cache.set(key, job);
     }
-    return this.cache.get(key);
+    return job;
   }
 
   // The verdict on the card that led to step `step` (null at step 0). `playerName(seat)` names
   // the seat in a sentence; no reader sits at an example's table, so the other-seat form is used.
+  /**
+   * @param {Map<number, Decision>} decisions
+   * @param {number} step
+   * @param {(seat: number) => string} playerName
+   */
   render(decisions, step, playerName) {
     const decision = decisions.get(step - 1);
     if (!decision) return null;
@@ -533,11 +739,19 @@ class StepAnalysis {
       "div",
       { class: "cj-rv-step", "data-grade": decision.grade, "data-play-index": String(decision.play_index) },
       h("p", {}, fill(s, "analysis.ui.verdict", { decision: line, grade: gradeBadge(s, decision.grade) })),
-      renderDecision(s, decision, this.bands),
+      // The bands came with the decisions (one analysis answered before there were any).
+      renderDecision(s, decision, /** @type {Bands} */ (this.bands)),
     );
   }
 }
 
+/**
+ * window.CJReview: what the practice page and the stepper call.
+ * @typedef {object} ReviewApi
+ * @property {(options: { engine: Engine, strings: Strings, lang: string }) => StepAnalysis} stepAnalysis
+ * @property {(container: HTMLElement, options: ReviewOptions) => { close: () => void, ready: Promise<void> }} open
+ */
+/** @typedef {StepAnalysis} Analyser the worked examples' "Analyse" switch (stepper.js) */
 window.CJReview = {
   stepAnalysis(options) {
     loadStylesheet("review.css");
@@ -545,8 +759,8 @@ window.CJReview = {
   },
   open(container, options) {
     const review = new Review(container, options);
-    review.ready = review.start();
-    return { close: () => review.close(), ready: review.ready };
+    const ready = review.start();
+    return { close: () => review.close(), ready };
   },
 };
 document.dispatchEvent(new CustomEvent("cj-review-ready"));

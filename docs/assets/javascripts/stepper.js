@@ -24,31 +24,119 @@
 // A step is a position in the deal: step k is the state after the first k plays (step 0 is
 // before the first card), so an example with n plays has steps 0..n.
 
+/**
+ * @typedef {import("./engine-client.js").CardCode} CardCode
+ * @typedef {import("./engine-client.js").SeatCard} SeatCard
+ * @typedef {import("./engine-client.js").Trick} Trick
+ * @typedef {import("./engine-client.js").Refusal} Refusal
+ * @typedef {import("./engine-client.js").PointReason} PointReason
+ * @typedef {import("./engine-client.js").Strings} Strings
+ * @typedef {import("./engine-client.js").StringTree} StringTree
+ * @typedef {import("./engine-client.js").Child} Child
+ * @typedef {import("./engine-client.js").FillParams} FillParams
+ */
+/**
+ * The table after a step, as the narrator sees it (engine/surfaces/web_api.py _state).
+ * @typedef {object} ReplayState
+ * @property {number} step
+ * @property {SeatCard | null} play        the card that led to this step (null at step 0)
+ * @property {Trick | null} completed      the trick that card completed, if it did
+ * @property {number | null} to_move
+ * @property {number} leader
+ * @property {{ cards: CardCode[], count: number, hidden: number }[]} hands
+ * @property {SeatCard[]} trick
+ * @property {CardCode | null} stock_top
+ * @property {number} stock_count
+ * @property {number} tricks_played
+ * @property {number[]} tricks_won
+ * @property {boolean} over
+ * @property {CardCode[]} [legal]          only when the narrator may know them
+ */
+/**
+ * A finished deal's points (web_api._result: engine/core/outcome.py DealResult and the count-out).
+ * @typedef {object} ReplayResult
+ * @property {Record<string, number | null>} points
+ * @property {number[]} game_values
+ * @property {PointReason[]} reasons
+ * @property {boolean} jack_turned
+ * @property {number[]} scores_before
+ * @property {number[]} scores_after
+ * @property {number | null} winner
+ */
+/**
+ * op "replay": every state of the deal, the refusal that stopped it if any, and its points.
+ * @typedef {object} ReplayAnswer
+ * @property {number} players
+ * @property {number} dealer
+ * @property {string} trump
+ * @property {CardCode} trump_card
+ * @property {ReplayState[]} states
+ * @property {(Refusal & { play_index: number }) | null} error
+ * @property {ReplayResult | null} result
+ */
+/**
+ * op "try": whether the seat to move after `step` plays may play the card.
+ * @typedef {{ legal: true, refusal: null } | { legal: false, refusal: Refusal }} TryAnswer
+ */
+/**
+ * Where an annotation belongs (worked_examples_model.Anchor).
+ * @typedef {{ kind: "start" | "play" | "trick" | "draws" | "end", index: number | null }} Anchor
+ * @typedef {{ at: Anchor, html: string, text: string }} Annotation
+ */
+/**
+ * A "your turn" question at one play (scripts/hooks/worked_examples_render.py).
+ * @typedef {object} Quiz
+ * @property {number} play
+ * @property {number} seat
+ * @property {CardCode} choice                    the example's own card
+ * @property {string | null} prompt
+ * @property {string} choice_html
+ * @property {{ card: CardCode, html: string | null }[]} illegal
+ * @property {{ card: CardCode, html: string }[]} other
+ * @property {string | null} other_html
+ */
+/**
+ * @typedef {{ id: string, label: string, rules: unknown, plays?: CardCode[] | null, annotations?: Annotation[], record: DealRecord }} Alternative
+ * @typedef {{ plays?: CardCode[], [field: string]: unknown }} DealRecord
+ */
+/**
+ * A replay with the annotations of each step.
+ * @typedef {ReplayAnswer & { notes: Map<number, Annotation[]> }} Replay
+ */
+
 const HERE = new URL(import.meta.url);
 const VERSION = HERE.search; // ?v=<hash> from the hook, forwarded to engine-client.js and on
 // The worker, the catalogue strings and the card helpers, shared with the practice table.
-const { engine, earlyStrings, Strings, h, cardSpan, hiddenCard, fill, reasonKey, setChildren, explainRefusal, loadStylesheet, showLoadFailure } =
+/** @type {typeof import("./engine-client.js")} */
+const { engine, earlyStrings, Strings, h, cardSpan, hiddenCard, fill, reasonKey, setChildren, explainRefusal, loadStylesheet, showLoadFailure, errorMessage } =
   await import(new URL("engine-client.js" + VERSION, HERE).href);
 
 // ----- the example data ---------------------------------------------------------------------
 
 // Which step an annotation anchor belongs to (see worked_examples_model.Anchor).
+/**
+ * @param {Anchor} at
+ * @param {number} players
+ * @param {number} lastStep
+ */
 function anchorStep(at, players, lastStep) {
   if (at.kind === "start") return 0;
-  if (at.kind === "play") return Math.min(at.index + 1, lastStep);
-  if (at.kind === "trick" || at.kind === "draws") return Math.min(at.index * players, lastStep);
+  if (at.kind === "play") return Math.min(Number(at.index) + 1, lastStep);
+  if (at.kind === "trick" || at.kind === "draws") return Math.min(Number(at.index) * players, lastStep);
   return lastStep; // "end"
 }
 
 // An alternative's label as the reader sees it: without the configuration words an author
 // may add in brackets ("Low by holder (low: holder)" reads "Low by holder").
+/** @param {string | undefined} label */
 function plainLabel(label) {
   const plain = String(label ?? "").replace(/\s*\([^()]*:[^()]*\)\s*$/, "");
   return plain || String(label ?? "");
 }
 
+/** @param {HTMLScriptElement} block */
 function readExample(block) {
-  const data = JSON.parse(block.textContent);
+  const data = JSON.parse(block.textContent ?? "");
   return {
     slug: data.slug ?? "",
     title: data.title ?? "",
@@ -56,21 +144,43 @@ function readExample(block) {
     narrator: Number.isInteger(data.narrator) ? data.narrator : null, // "all": every hand shown
     seats: data.seats ?? ["A", "B", "C"],
     annotations: data.annotations ?? [],
-    quizzes: new Map((data.quiz ?? []).map((quiz) => [quiz.play, quiz])),
-    alternatives: (data.alternatives ?? []).map((alternative) => ({
+    /** @type {Map<number, Quiz>} */
+    quizzes: new Map((data.quiz ?? []).map((/** @type {Quiz} */ quiz) => [quiz.play, quiz])),
+    /** @type {Alternative[]} */
+    alternatives: (data.alternatives ?? []).map((/** @type {Omit<Alternative, "record">} */ alternative) => ({
       ...alternative,
       // An alternative replays the same deal under its rules (and, if given, its own plays).
       record: { ...data.record, rules: alternative.rules, plays: alternative.plays ?? data.record.plays },
     })),
+    /** @type {StringTree} */
     strings: data.strings ?? {},
   };
 }
+/**
+ * An example as its block holds it (readExample).
+ * @typedef {object} Example
+ * @property {string} slug
+ * @property {string} title
+ * @property {DealRecord} record
+ * @property {number | null} narrator
+ * @property {string[]} seats
+ * @property {Annotation[]} annotations
+ * @property {Map<number, Quiz>} quizzes
+ * @property {Alternative[]} alternatives
+ * @property {StringTree} strings
+ */
 
 // ----- one stepper --------------------------------------------------------------------------
 
 // One of the four navigation buttons, the arrow on the side it points to (hidden from
 // screen readers, which read the label).
 const ARROWS = { first: "«", previous: "‹", next: "›", last: "»" };
+/** @typedef {keyof typeof ARROWS} Action */
+/**
+ * @param {Action} action
+ * @param {string} label
+ * @param {() => void} onclick
+ */
 function navButton(action, label, onclick) {
   const arrow = h("span", { "aria-hidden": "true", text: ARROWS[action] });
   const forward = action === "next" || action === "last";
@@ -84,21 +194,48 @@ function navButton(action, label, onclick) {
 let stepperCount = 0;
 
 class Stepper {
+  // Set by buildLauncher(), start() and buildUi(), before anything reads them.
+  /** @type {HTMLProgressElement} */ progressBar;
+  /** @type {HTMLDivElement} */ status;
+  /** @type {Strings} */ strings;
+  /** @type {Record<Action, HTMLButtonElement>} */ buttons;
+  /** @type {HTMLSpanElement} */ counter;
+  /** @type {HTMLDivElement} */ table;
+  /** @type {HTMLDivElement} */ quiz;
+  /** @type {HTMLDivElement} */ quizFeedback;
+  /** @type {HTMLDivElement} */ annotation;
+  /** @type {HTMLDivElement} */ outcome;
+  /** @type {HTMLDivElement} */ changes;
+  /** @type {HTMLParagraphElement} */ live;
+  // The "Analyse" switch, once review.js is there (buildAnalysis).
+  /** @type {import("./review.js").Analyser | undefined} */ analysis;
+  /** @type {HTMLDivElement} */ analysisBox;
+  /** @type {HTMLButtonElement} */ analysisToggle;
+
+  /**
+   * @param {HTMLScriptElement} block
+   * @param {Element} placeBefore
+   */
   constructor(block, placeBefore) {
     this.block = block;
     this.example = readExample(block);
     this.id = `cj-stepper-${++stepperCount}`;
     this.step = 0;
+    /** @type {Map<number, Replay>} */
     this.replays = new Map(); // -1 (the example's rules) or an alternative's index -> replay
     this.alternative = -1;
+    /** @type {Set<number>} */
     this.answered = new Set(); // quiz steps answered or revealed
+    this.analysisOn = false;
     this.root = h("section", {
       class: "cj-stepper",
       id: this.id,
       "data-cj-stepper": this.example.slug,
       "data-state": "idle",
     });
+    /** @type {Action | null} */
     this.queued = null; // the navigation asked for before the engine was ready
+    this.launcherListening = false;
     this.buildLauncher();
     placeBefore.before(this.root);
   }
@@ -108,7 +245,15 @@ class Stepper {
   buildLauncher() {
     const early = earlyStrings();
     const total = this.example.record?.plays?.length ?? 0;
+    /**
+     * @param {"loading" | Action} key
+     * @param {string} fallback
+     */
     const label = (key, fallback) => early[key] || fallback;
+    /**
+     * @param {Action} action
+     * @param {string} text
+     */
     const button = (action, text) => {
       const control = navButton(action, text, () => this.wake(action));
       control.disabled = action === "first" || action === "previous"; // at step 0
@@ -155,6 +300,7 @@ class Stepper {
 
   // The reader has started to use this stepper: start the engine (once), and remember the
   // step they asked for.
+  /** @param {Action | null} action */
   wake(action) {
     if (action) this.queued = action;
     if (this.root.dataset.state !== "idle") return;
@@ -178,11 +324,12 @@ class Stepper {
       this.showFailure(error);
       return;
     }
-    const focused = this.root.contains(document.activeElement) ? document.activeElement.dataset.action : null;
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
+    const focused = this.root.contains(active) ? active?.dataset.action : null;
     this.buildUi();
     this.root.dataset.state = "ready";
     this.render(false);
-    if (focused) this.root.querySelector(`[data-action="${focused}"]:not(:disabled)`)?.focus();
+    if (focused) /** @type {HTMLElement | null} */ (this.root.querySelector(`[data-action="${focused}"]:not(:disabled)`))?.focus();
     if (this.queued) {
       const action = this.queued;
       this.queued = null;
@@ -194,11 +341,16 @@ class Stepper {
     if (!performance.getEntriesByName("cj-stepper-ready").length) performance.mark("cj-stepper-ready");
   }
 
+  /**
+   * @param {import("./engine-client.js").Stage} stage
+   * @param {number} fraction
+   */
   showProgress(stage, fraction) {
     if (this.root.dataset.state !== "loading") return;
     this.progressBar.value = Math.round(100 * fraction);
   }
 
+  /** @param {unknown} error */
   showFailure(error) {
     this.root.dataset.state = "failed";
     // The reason stays available to developers (data-error) without an error on the reader's
@@ -216,32 +368,52 @@ class Stepper {
 
   // Replay the whole deal under the example's rules (-1) or an alternative's, once: every
   // state comes from the engine in the worker, then is cached for stepping back and forth.
+  /**
+   * @param {number} alternative
+   * @returns {Promise<Replay>}
+   */
   async replay(alternative) {
-    if (!this.replays.has(alternative)) {
+    let replay = this.replays.get(alternative);
+    if (!replay) {
       const record = alternative < 0 ? this.example.record : this.example.alternatives[alternative].record;
       const answer = await engine().request({ op: "replay", record, narrator: this.example.narrator });
-      answer.notes = this.notesByStep(
-        alternative < 0 ? this.example.annotations : this.example.alternatives[alternative].annotations ?? [],
-        answer,
-      );
-      this.replays.set(alternative, answer);
+      replay = Object.assign(answer, {
+        notes: this.notesByStep(
+          alternative < 0 ? this.example.annotations : this.example.alternatives[alternative].annotations ?? [],
+          answer,
+        ),
+      });
+      this.replays.set(alternative, replay);
     }
-    return this.replays.get(alternative);
+    return replay;
   }
 
+  /**
+   * @param {Annotation[]} annotations
+   * @param {ReplayAnswer} replay
+   */
   notesByStep(annotations, replay) {
     const last = replay.states.length - 1;
+    /** @type {Map<number, Annotation[]>} */
     const notes = new Map();
     for (const note of annotations) {
       const step = anchorStep(note.at, replay.players, last);
-      if (!notes.has(step)) notes.set(step, []);
-      notes.get(step).push(note);
+      const here = notes.get(step) ?? [];
+      here.push(note);
+      notes.set(step, here);
     }
     return notes;
   }
 
+  // A replay start() has made: the example's rules (-1) and every alternative are replayed
+  // before the stepper shows anything.
+  /** @param {number} alternative */
+  replayOf(alternative) {
+    return /** @type {Replay} */ (this.replays.get(alternative));
+  }
+
   get current() {
-    return this.replays.get(this.alternative);
+    return this.replayOf(this.alternative);
   }
 
   get lastStep() {
@@ -249,12 +421,14 @@ class Stepper {
   }
 
   // A seat's label ("A"), for tables and lists.
+  /** @param {number | null | undefined} seat */
   name(seat) {
     return seat === null || seat === undefined ? this.strings.t("examples.no_one") : this.example.seats[seat];
   }
 
   // A seat named in a sentence (`seats.in_text.letter`). No reader sits at an example's table,
   // so sentences about seats take their other-seat form (`<key>_other`).
+  /** @param {number | null | undefined} seat */
   phrase(seat) {
     return seat === null || seat === undefined ? this.strings.t("examples.no_one") : this.strings.t("seats.in_text.letter", { letter: this.example.seats[seat] });
   }
@@ -267,7 +441,7 @@ class Stepper {
     this.root.setAttribute("role", "region");
     this.root.setAttribute("aria-label", this.example.title);
 
-    const button = (action) => navButton(action, s.t(`ui.${action}`), () => this.navigate(action));
+    const button = (/** @type {Action} */ action) => navButton(action, s.t(`ui.${action}`), () => this.navigate(action));
     this.buttons = {
       first: button("first"),
       previous: button("previous"),
@@ -313,16 +487,23 @@ class Stepper {
     this.changes = h("div", { class: "cj-st-changes", "data-role": "changes", hidden: true });
     this.live = h("p", { class: "cj-st-sr", "aria-live": "polite", "aria-atomic": "true", "data-role": "live" });
     const analysis = this.buildAnalysis();
-    this.root.append(...[controls, switches, this.changes, analysis, this.table, this.quiz, this.annotation, this.outcome, this.live].filter(Boolean));
+    this.root.append(...[controls, switches, this.changes, analysis, this.table, this.quiz, this.annotation, this.outcome, this.live].filter((part) => part !== null));
     // The keys act while focus is inside the stepper, so they never hijack the page's scrolling.
     this.root.addEventListener("keydown", (event) => this.onKey(event));
   }
 
+  /**
+   * @param {KeyboardEvent} event
+   * @returns {Action | null}
+   */
   keyAction(event) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return null;
-    return { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" }[event.key] ?? null;
+    /** @type {Partial<Record<string, Action>>} */
+    const keys = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
+    return keys[event.key] ?? null;
   }
 
+  /** @param {KeyboardEvent} event */
   onKey(event) {
     if (this.root.dataset.state !== "ready") return;
     const action = this.keyAction(event);
@@ -333,6 +514,7 @@ class Stepper {
 
   // Focus on a control that is there and enabled: Next if it can be used, else the nearest.
   focusControls() {
+    /** @type {Action[]} */
     const order = ["next", "last", "previous", "first"];
     for (const action of order) {
       const button = this.buttons[action];
@@ -345,6 +527,7 @@ class Stepper {
 
   // A quiz holds "next" until the reader has picked a card or asked for the answer; "last" and
   // "first" always work, so the stepper never traps anyone.
+  /** @param {Action} action */
   navigate(action) {
     if (action === "next" && this.quizPending()) {
       this.announce(this.strings.t("examples.quiz_prompt", { player: this.phrase(this.current.states[this.step].to_move) }));
@@ -371,17 +554,18 @@ class Stepper {
     return this.activeQuiz() !== null && !this.answered.has(this.step);
   }
 
+  /** @param {number} index */
   async toggleAlternative(index) {
     const next = this.alternative === index ? -1 : index;
     try {
       await this.replay(next);
     } catch (error) {
-      setChildren(this.annotation, h("p", { text: this.strings.t("ui.engine_error", { message: error.message }) }));
+      setChildren(this.annotation, h("p", { text: this.strings.t("ui.engine_error", { message: errorMessage(error) }) }));
       return;
     }
     this.alternative = next;
     this.step = Math.min(this.step, this.lastStep);
-    for (const toggle of this.root.querySelectorAll("[data-action=alternative]")) {
+    for (const toggle of /** @type {NodeListOf<HTMLElement>} */ (this.root.querySelectorAll("[data-action=alternative]"))) {
       toggle.setAttribute("aria-pressed", String(Number(toggle.dataset.alternative) === next));
     }
     this.root.dataset.rules = next < 0 ? "example" : this.example.alternatives[next].id ?? String(next);
@@ -397,7 +581,7 @@ class Stepper {
     const attach = () => {
       const s = this.strings;
       const lang = earlyStrings().lang || document.documentElement.lang || "en";
-      this.analysis = window.CJReview.stepAnalysis({ engine: engine(), strings: s, lang });
+      this.analysis = /** @type {import("./review.js").ReviewApi} */ (window.CJReview).stepAnalysis({ engine: engine(), strings: s, lang });
       this.analysisOn = false;
       this.analysisBox = h("div", { class: "cj-st-analysis", "data-role": "analysis", "aria-live": "polite", hidden: true });
       this.analysisToggle = h("button", {
@@ -424,16 +608,18 @@ class Stepper {
     const step = this.step;
     const record = this.alternative < 0 ? this.example.record : this.example.alternatives[this.alternative].record;
     try {
-      const decisions = await this.analysis.analyse(record, (text) => (this.analysisBox.textContent = text));
+      const analysis = this.analysis;
+      const decisions = await analysis.analyse(record, (text) => (this.analysisBox.textContent = text));
       if (step !== this.step || !this.analysisOn) return; // the reader moved on meanwhile
-      setChildren(this.analysisBox, this.analysis.render(decisions, step, (seat) => this.phrase(seat)));
+      setChildren(this.analysisBox, analysis.render(decisions, step, (seat) => this.phrase(seat)));
     } catch (error) {
-      this.analysisBox.textContent = this.strings.t("analysis.ui.failed", { message: error.message });
+      this.analysisBox.textContent = this.strings.t("analysis.ui.failed", { message: errorMessage(error) });
     }
   }
 
   // ----- rendering ----------------------------------------------------------------------------
 
+  /** @param {boolean} announce */
   render(announce) {
     const s = this.strings;
     const replay = this.current;
@@ -452,7 +638,8 @@ class Stepper {
     this.syncNext();
     // A focused button that became disabled, or a quiz card that was just replaced, would
     // drop focus to <body> and the keys would stop working: keep it in the stepper.
-    if (hadFocus && (!this.root.contains(document.activeElement) || document.activeElement.disabled)) {
+    const active = document.activeElement;
+    if (hadFocus && (!this.root.contains(active) || (active instanceof HTMLButtonElement && active.disabled))) {
       this.focusControls();
     }
     if (announce) this.announce(this.describe(state));
@@ -463,6 +650,10 @@ class Stepper {
     else this.buttons.next.removeAttribute("aria-disabled");
   }
 
+  /**
+   * @param {Replay} replay
+   * @param {ReplayState} state
+   */
   renderTable(replay, state) {
     const s = this.strings;
     const trump = replay.trump;
@@ -490,7 +681,7 @@ class Stepper {
             { class: "cj-st-hand__name" },
             h("strong", { text: this.name(seat) }),
             seat === replay.dealer ? ` · ${s.t("ui.dealer")}` : "",
-            toMove ? h("span", { class: "cj-st-to-play" }, " — ", s.t("ui.to_play")) : "",
+            toMove ? h("span", { class: "cj-st-to-play" }, s.t("ui.dash"), s.t("ui.to_play")) : "",
             ` · ${s.t("ui.tricks_won")}${s.t("ui.label_colon")}${state.tricks_won[seat]}`,
           ),
           h(
@@ -527,7 +718,7 @@ class Stepper {
             h("strong", { text: s.t("ui.trick", { n: done.number }) }),
             s.t("ui.label_colon"),
             done.cards.map((play, i) => [i ? " · " : "", `${this.name(play.seat)} `, cardSpan(s, play.card)]),
-            " — ",
+            s.t("ui.dash"),
             s.t("ui.wins_trick_other", { player: this.phrase(done.winner) }),
           ),
           done.draws.length
@@ -552,6 +743,10 @@ class Stepper {
 
   // The stock: its top card and count. With three players the stock never divides evenly:
   // the card that can never be drawn is shown as out of play (RULES.md §3), not as a stock.
+  /**
+   * @param {Replay} replay
+   * @param {ReplayState} state
+   */
   renderStock(replay, state) {
     const s = this.strings;
     const count = state.stock_count;
@@ -575,11 +770,13 @@ class Stepper {
     );
   }
 
+  /** @param {Replay} replay */
   renderAnnotation(replay) {
     // Under other rules the example's own note for a step stays only while the deal has gone
     // the same way so far (same cards, same winners, same draws); from the step where the
     // story changes, only the alternative's notes are true of the table, so only they show.
-    const base = this.replays.get(-1);
+    const base = this.replayOf(-1);
+    /** @type {Annotation[]} */
     let own = [];
     if (this.alternative >= 0) {
       const from = this.differenceStep(this.alternative, { story: true });
@@ -592,10 +789,12 @@ class Stepper {
   }
 
   // The engine's refusal in the page language, citing (and linking) the rule.
+  /** @param {Refusal} refusal */
   explain(refusal) {
     return explainRefusal(this.strings, refusal);
   }
 
+  /** @param {ReplayState} state */
   renderQuiz(state) {
     const s = this.strings;
     const quiz = this.activeQuiz();
@@ -642,6 +841,11 @@ class Stepper {
   }
 
   // The example's own card, with the author's explanation.
+  /**
+   * @param {Quiz} quiz
+   * @param {string} verdict
+   * @param {Child[]} [before]
+   */
   showChoice(quiz, verdict, before = []) {
     const s = this.strings;
     this.quizFeedback.dataset.verdict = verdict;
@@ -654,6 +858,7 @@ class Stepper {
     );
   }
 
+  /** @param {CardCode} code */
   async pick(code) {
     const s = this.strings;
     const quiz = this.activeQuiz();
@@ -662,7 +867,7 @@ class Stepper {
     try {
       answer = await engine().request({ op: "try", record: this.example.record, step, card: code });
     } catch (error) {
-      setChildren(this.quizFeedback, h("p", { text: s.t("ui.engine_error", { message: error.message }) }));
+      setChildren(this.quizFeedback, h("p", { text: s.t("ui.engine_error", { message: errorMessage(error) }) }));
       return;
     }
     if (step !== this.step || !quiz) return; // the reader moved on meanwhile
@@ -671,7 +876,7 @@ class Stepper {
       const authored = (quiz.illegal ?? []).find((mistake) => mistake.card === code);
       this.quizFeedback.dataset.verdict = "illegal";
       setChildren(this.quizFeedback,
-        h("p", {}, h("span", { class: "cj-st-verdict", "aria-hidden": "true", text: "✗ " }), cardSpan(s, code), " — ",
+        h("p", {}, h("span", { class: "cj-st-verdict", "aria-hidden": "true", text: "✗ " }), cardSpan(s, code), s.t("ui.dash"),
           this.explain(answer.refusal)),
         authored?.html ? h("p", { class: "cj-st-author", html: authored.html }) : null,
       );
@@ -704,6 +909,7 @@ class Stepper {
     this.buttons.next.focus();
   }
 
+  /** @param {Replay} replay */
   renderOutcome(replay) {
     const s = this.strings;
     if (this.step !== this.lastStep || !replay.result) {
@@ -718,7 +924,7 @@ class Stepper {
         "li",
         { "data-point": reason.point, "data-seat": reason.seat === null ? "" : String(reason.seat) },
         h("strong", { text: `${s.t(`points.${reason.point}`)}${s.t("ui.label_colon")}${this.name(reason.seat)}` }),
-        " — ",
+        s.t("ui.dash"),
         fill(s, reasonKey(reason.key, reason.seat, null), {
           player: this.phrase(reason.seat),
           card: reason.card ? cardSpan(s, reason.card) : "",
@@ -744,11 +950,16 @@ class Stepper {
   // the count-out differs, or null when nothing differs.
   // With `story`, only what happened counts (the cards, winners, draws and points), not which
   // cards the rules would allow next.
+  /**
+   * @param {number} index
+   * @param {{ story?: boolean }} [options]
+   * @returns {number | null}
+   */
   differenceStep(index, { story = false } = {}) {
-    const base = this.replays.get(-1);
-    const other = this.replays.get(index);
+    const base = this.replayOf(-1);
+    const other = this.replayOf(index);
     const shared = Math.min(base.states.length, other.states.length);
-    const shown = (state) => JSON.stringify(story ? { ...state, legal: null } : state);
+    const shown = (/** @type {ReplayState} */ state) => JSON.stringify(story ? { ...state, legal: null } : state);
     for (let step = 0; step < shared; step++) {
       if (shown(base.states[step]) !== shown(other.states[step])) return step;
     }
@@ -766,9 +977,10 @@ class Stepper {
       setChildren(this.changes);
       return;
     }
-    const base = this.replays.get(-1);
+    const base = this.replayOf(-1);
     const other = this.current;
     const at = this.differenceStep(this.alternative);
+    /** @type {HTMLElement[]} */
     const children = [h("p", {}, h("strong", { text: s.t("examples.what_changes") }))];
     if (at === null) {
       children.push(h("p", { "data-role": "no-difference", text: s.t("ui.rules_no_difference") }));
@@ -811,7 +1023,8 @@ class Stepper {
         ),
       );
     } else if (base.result && other.result) {
-      const moved = Object.keys(other.result.points).filter((point) => base.result.points[point] !== other.result.points[point]);
+      const [was, now] = [base.result.points, other.result.points];
+      const moved = Object.keys(now).filter((point) => was[point] !== now[point]);
       children.push(
         moved.length
           ? h(
@@ -819,7 +1032,7 @@ class Stepper {
               {},
               moved.map((point) =>
                 h("li", { "data-point": point },
-                  `${s.t(`points.${point}`)}${s.t("ui.label_colon")}${this.name(base.result.points[point])} → ${this.name(other.result.points[point])}`),
+                  `${s.t(`points.${point}`)}${s.t("ui.label_colon")}${this.name(was[point])} → ${this.name(now[point])}`),
               ),
             )
           : h("p", { "data-role": "same-points", text: s.t("ui.rules_same_points") }),
@@ -832,16 +1045,21 @@ class Stepper {
   // What is different at step `at` under the alternative's rules, in words: the card played, or
   // the cards the seat to move may play. (With the same cards, no rule option changes a trick's
   // winner or the draws, so nothing else can differ first.)
+  /** @param {number} at */
   describeChange(at) {
     const s = this.strings;
-    const before = this.replays.get(-1).states[at];
+    const before = this.replayOf(-1).states[at];
     const after = this.current.states[at];
     if (!before || !after) return [];
+    /**
+     * @param {string} key
+     * @param {FillParams} params
+     */
     const line = (key, params) => h("p", { "data-role": "change", "data-step": String(at) }, fill(s, key, { n: String(at), ...params }));
     if (before.play && after.play && before.play.card !== after.play.card) {
       return [line("examples.change_play", { player: this.phrase(after.play.seat), card: cardSpan(s, after.play.card), other: cardSpan(s, before.play.card) })];
     }
-    const cards = (codes) => h("span", {}, codes.map((code, i) => [i ? " " : "", cardSpan(s, code)]));
+    const cards = (/** @type {CardCode[]} */ codes) => h("span", {}, codes.map((code, i) => [i ? " " : "", cardSpan(s, code)]));
     const was = new Set(before.legal ?? []);
     const now = new Set(after.legal ?? []);
     const allowed = [...now].filter((code) => !was.has(code));
@@ -853,6 +1071,7 @@ class Stepper {
     return lines;
   }
 
+  /** @param {number} step */
   jump(step) {
     this.step = Math.min(step, this.lastStep);
     this.render(true);
@@ -860,6 +1079,7 @@ class Stepper {
   }
 
   // What the live region says when the step changes.
+  /** @param {ReplayState} state */
   describe(state) {
     const s = this.strings;
     const parts = [s.t("ui.step", { n: this.step, total: this.lastStep })];
@@ -878,6 +1098,7 @@ class Stepper {
     return parts.map((part) => part.trim().replace(/[:;,]$/, "")).map((part) => (/[.!?…]$/.test(part) ? part : part + ".")).join(" ");
   }
 
+  /** @param {string} text */
   announce(text) {
     // Cleared first so that a repeated message is read again.
     this.live.textContent = "";
@@ -888,7 +1109,7 @@ class Stepper {
 }
 
 function main() {
-  const blocks = [...document.querySelectorAll("script.cj-example-data")];
+  const blocks = [.../** @type {NodeListOf<HTMLScriptElement>} */ (document.querySelectorAll("script.cj-example-data"))];
   if (!blocks.length) return;
   // With one example on the page, the stepper goes above the static walkthrough (the failure
   // message speaks of "the example below"); otherwise each stepper goes where its block is.

@@ -22,7 +22,59 @@
 // compositor through the Web Animations API, so the main thread stays free while cards move.
 // With prefers-reduced-motion, or the speed "none", cards jump without moving.
 
+/**
+ * @typedef {import("./engine-client.js").Strings} Strings
+ * @typedef {import("./engine-client.js").CardCode} CardCode
+ * @typedef {import("./engine-client.js").SeatCard} SeatCard
+ * @typedef {import("./engine-client.js").Draw} Draw
+ */
+/**
+ * One seat at the table.
+ * @typedef {object} TableSeat
+ * @property {number} seat
+ * @property {string} name            the seat's label ("Computer 2")
+ * @property {string | null} phrase   how a sentence names another seat ("the computer"); null for the reader
+ * @property {boolean} dealer
+ * @property {number} tricks          tricks won
+ * @property {number} handCount
+ * @property {CardCode[]} known       cards of that hand the reader has seen
+ * @property {CardCode[] | null} open a hand shown face up (puzzles), or null
+ */
+/**
+ * The last trick, looked at again on demand.
+ * @typedef {{ number: number, cards: SeatCard[], winner: number | null, draws: Draw[] }} TableTrick
+ */
+/**
+ * Everything the table draws: plain JSON (see the top of this file).
+ * @typedef {object} TableView
+ * @property {number} players
+ * @property {number} you
+ * @property {TableSeat[]} seats
+ * @property {number | null} toMove
+ * @property {boolean} myTurn
+ * @property {{ code: CardCode, legal: boolean }[]} hand
+ * @property {CardCode | null} hint
+ * @property {SeatCard[]} trick
+ * @property {number | null} trickWinner
+ * @property {{ count: number, top: CardCode | null, outOfPlay?: boolean }} stock
+ * @property {string} trump
+ * @property {CardCode} trumpCard
+ * @property {TableTrick | null} lastTrick
+ */
+/** @typedef {keyof typeof SPEEDS} Speed */
+/**
+ * Where the cards were before a redraw (CardTable.measure).
+ * @typedef {object} Layout
+ * @property {Map<string, { rect: DOMRect, node: HTMLElement }>} cards
+ * @property {DOMRect} stock
+ * @property {Map<number, DOMRect>} seats
+ * @property {{ rect: DOMRect, node: HTMLElement }[]} trickCards
+ */
+
 const HERE = new URL(import.meta.url);
+// The one element builder, shared with every page (same ?v=: the same module instance).
+/** @type {typeof import("./engine-client.js")} */
+const { h, setChildren } = await import(new URL("engine-client.js" + HERE.search, HERE).href);
 const SPRITE = new URL("../cards/cards.svg" + HERE.search, HERE).href;
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -33,47 +85,34 @@ export const SPEEDS = {
   fast: { move: 160, hold: 450 },
   none: { move: 0, hold: 0 },
 };
-export const SPEED_NAMES = Object.keys(SPEEDS);
-
-function el(tag, attributes = {}, ...children) {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name === "class") element.className = value;
-    else if (name === "text") element.textContent = value;
-    else if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
-    else element.setAttribute(name, value === true ? "" : value);
-  }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    element.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
-  }
-  return element;
-}
-
-// replaceChildren without the null / false of optional parts (the DOM would print "null").
-export function put(element, ...children) {
-  element.replaceChildren(...children.flat(Infinity).filter((child) => child !== null && child !== undefined && child !== false));
-}
+export const SPEED_NAMES = /** @type {Speed[]} */ (Object.keys(SPEEDS));
 
 // A button that shows and hides `panel` (aria-expanded), for small pop-overs on the table:
 // Material styles every <details> in the page as a call-out, so none is used here. A pop-over
 // never stays in the way: a click elsewhere or Escape closes it (Escape returns to its button).
+/**
+ * @param {string} label
+ * @param {HTMLElement} panel
+ * @param {{ className?: string, onToggle?: (open: boolean) => void, popover?: boolean }} [options]
+ */
 export function disclosure(label, panel, { className = "", onToggle = () => {}, popover = false } = {}) {
   panel.id ||= `cj-panel-${++disclosure.count}`;
   panel.hidden = true;
-  const button = el("button", { type: "button", class: className, "aria-expanded": "false", "aria-controls": panel.id, text: label });
+  const button = h("button", { type: "button", class: className, "aria-expanded": "false", "aria-controls": panel.id, text: label });
+  /** @param {boolean} open */
   const set = (open) => {
     if (panel.hidden === !open) return;
     panel.hidden = !open;
     button.setAttribute("aria-expanded", String(open));
     onToggle(open);
   };
-  button.addEventListener("click", () => set(panel.hidden));
+  button.addEventListener("click", () => set(Boolean(panel.hidden)));
   if (popover) {
     document.addEventListener("pointerdown", (event) => {
-      if (!panel.hidden && !panel.contains(event.target) && !button.contains(event.target)) set(false);
+      const target = event.target instanceof Node ? event.target : null;
+      if (!panel.hidden && !panel.contains(target) && !button.contains(target)) set(false);
     });
+    /** @param {KeyboardEvent} event */
     const escape = (event) => {
       if (event.key === "Escape" && !panel.hidden) {
         set(false);
@@ -88,6 +127,7 @@ export function disclosure(label, panel, { className = "", onToggle = () => {}, 
 disclosure.count = 0;
 
 // The picture of one card (or of a back): decorative, the element around it carries the name.
+/** @param {CardCode | null} code */
 export function cardPicture(code) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 100 140");
@@ -101,16 +141,22 @@ export function cardPicture(code) {
 }
 
 // A card that is only looked at: an image with its full name.
+/**
+ * @param {Strings} strings
+ * @param {CardCode} code
+ * @param {import("./engine-client.js").Attributes} [extra]
+ */
 export function cardImage(strings, code, extra = {}) {
-  return el(
+  return h(
     "span",
     { class: `cj-tc cj-tc--${code[1].toLowerCase()}`, role: "img", "aria-label": strings.cardName(code), "data-card": code, "data-key": code, ...extra },
     cardPicture(code),
   );
 }
 
+/** @param {string} key */
 function backImage(key) {
-  return el("span", { class: "cj-tc cj-tc--back", "data-key": key, "aria-hidden": "true" }, cardPicture(null));
+  return h("span", { class: "cj-tc cj-tc--back", "data-key": key, "aria-hidden": "true" }, cardPicture(null));
 }
 
 function reducedMotion() {
@@ -118,47 +164,63 @@ function reducedMotion() {
 }
 
 export class CardTable {
+  /**
+   * @param {HTMLElement} root
+   * @param {{ strings: Strings, lang?: string, onCard?: (code: CardCode) => void }} options
+   */
   constructor(root, { strings, lang = "en", onCard = () => {} }) {
     this.root = root;
     this.strings = strings;
     this.lang = lang;
     this.onCard = onCard;
     this.plurals = new Intl.PluralRules(lang);
+    /** @type {TableView | null} */
     this.view = null;
+    /** @type {Record<string, string>} the content each part was last drawn from (redraw) */
+    this.drawn = {};
     this.colon = lang === "fr" ? "\u202f: " : ": ";
     root.classList.add("cj-tb");
-    this.opponents = el("div", { class: "cj-tb-opponents", "data-role": "opponents" });
-    this.stock = el("div", { class: "cj-tb-stock", "data-role": "stock" });
-    this.trick = el("div", { class: "cj-tb-trick", "data-role": "trick", role: "group", "aria-label": this.t("ui.current_trick") });
-    this.side = el("div", { class: "cj-tb-side" });
+    this.opponents = h("div", { class: "cj-tb-opponents", "data-role": "opponents" });
+    this.stock = h("div", { class: "cj-tb-stock", "data-role": "stock" });
+    this.trick = h("div", { class: "cj-tb-trick", "data-role": "trick", role: "group", "aria-label": this.t("ui.current_trick") });
+    this.side = h("div", { class: "cj-tb-side" });
     // The last trick, looked at again on demand: a button and its panel.
-    this.lastPanel = el("div", { class: "cj-tb-last-panel", "data-role": "last-trick" });
+    this.lastPanel = h("div", { class: "cj-tb-last-panel", "data-role": "last-trick" });
     this.lastButton = disclosure(this.t("practice.last_trick"), this.lastPanel, { className: "cj-tb-last-button", popover: true, onToggle: (open) => this.root.classList.toggle("cj-tb--last-open", open) });
     this.lastButton.dataset.action = "last-trick";
-    this.lastBox = el("div", { class: "cj-tb-last" }, this.lastButton, this.lastPanel);
-    this.hand = el("div", {
+    this.lastBox = h("div", { class: "cj-tb-last" }, this.lastButton, this.lastPanel);
+    this.hand = h("div", {
       class: "cj-tb-hand",
       role: "toolbar",
       "aria-label": this.t("practice.your_hand"),
       "data-role": "hand",
       onkeydown: (event) => this.onHandKey(event),
     });
-    this.mine = el("div", { class: "cj-tb-mine" });
-    this.handLine = el("p", { class: "cj-tb-name cj-tb-name--you" });
+    this.mine = h("div", { class: "cj-tb-mine" });
+    this.handLine = h("p", { class: "cj-tb-name cj-tb-name--you" });
     this.mine.append(this.handLine, this.hand);
     root.replaceChildren(
       this.opponents,
-      el("div", { class: "cj-tb-middle" }, this.stock, this.trick, this.side),
+      h("div", { class: "cj-tb-middle" }, this.stock, this.trick, this.side),
       this.mine,
     );
+    /** @type {(() => void) | null} */
     this.holding = null;
   }
 
+  /**
+   * @param {string} key
+   * @param {import("./engine-client.js").TextParams} [params]
+   */
   t(key, params) {
     return this.strings.t(key, params);
   }
 
   // "{n} cards" with the language's plural form: key_one / key_other (and key_few… if present).
+  /**
+   * @param {string} key
+   * @param {number} n
+   */
   count(key, n) {
     const form = this.plurals.select(n);
     const template = this.strings.lookup(`${key}_${form}`) ?? this.strings.lookup(`${key}_other`);
@@ -168,6 +230,10 @@ export class CardTable {
   // ----- drawing ------------------------------------------------------------------------------
 
   // Draw `view`; the cards that moved slide from where they were. Resolves when they are in place.
+  /**
+   * @param {TableView} view
+   * @param {{ speed?: Speed }} [options]
+   */
   async show(view, { speed = "normal" } = {}) {
     const duration = reducedMotion() ? 0 : (SPEEDS[speed] ?? SPEEDS.normal).move;
     const before = duration && this.view ? this.measure() : null;
@@ -185,89 +251,114 @@ export class CardTable {
     if (before) await this.animate(before, previous, view, duration);
   }
 
+  /**
+   * @param {string} part
+   * @param {unknown} content
+   * @param {() => void} draw
+   */
   redraw(part, content, draw) {
     const signature = JSON.stringify(content);
-    this.drawn ??= {};
     if (this.drawn[part] === signature) return;
     this.drawn[part] = signature;
     draw();
   }
 
+  /**
+   * @param {TableView} view
+   * @param {number | null} seat
+   */
   seatName(view, seat) {
     return view.seats.find((s) => s.seat === seat)?.name ?? "";
   }
 
+  /**
+   * @param {TableView} view
+   * @param {number | null} seat
+   */
   seatPhrase(view, seat) {
     const info = view.seats.find((s) => s.seat === seat);
     return info?.phrase ?? info?.name ?? "";
   }
 
   // A sentence about a seat: `<key>_you` for the reader, else `<key>_other` naming the seat.
+  /**
+   * @param {TableView} view
+   * @param {number | null} seat
+   * @param {string} key
+   * @param {import("./engine-client.js").TextParams} [params]
+   */
   said(view, seat, key, params = {}) {
     if (seat === view.you) return this.t(`${key}_you`, params);
     return this.t(`${key}_other`, { ...params, player: this.seatPhrase(view, seat) });
   }
 
   // A seat's name line: name, dealer, tricks won, and a turn marker that is not colour alone.
+  /**
+   * @param {TableView} view
+   * @param {TableSeat} info
+   * @param {string | null} [extra]
+   */
   nameLine(view, info, extra = null) {
     const turn = view.toMove === info.seat && (view.trickWinner === null || view.trickWinner === undefined);
     return [
-      turn ? el("span", { class: "cj-tb-turn", "aria-hidden": "true", text: "▶ " }) : null,
-      el("strong", { text: info.name }),
+      turn ? h("span", { class: "cj-tb-turn", "aria-hidden": "true", text: "▶ " }) : null,
+      h("strong", { text: info.name }),
       info.dealer ? ` · ${this.t("ui.dealer")}` : "",
       extra ? ` · ${extra}` : "",
       ` · ${this.count("practice.tricks", info.tricks)}`,
-      turn ? el("span", { class: "cj-tb-turn-text", text: ` · ${info.seat === view.you ? this.t("practice.your_turn_short") : this.t("ui.to_play")}` }) : null,
+      turn ? h("span", { class: "cj-tb-turn-text", text: ` · ${info.seat === view.you ? this.t("practice.your_turn_short") : this.t("ui.to_play")}` }) : null,
     ];
   }
 
+  /** @param {TableView} view */
   drawOpponents(view) {
     const seats = view.seats.filter((info) => info.seat !== view.you);
-    put(this.opponents,
+    setChildren(this.opponents,
       seats.map((info) => {
         const turn = view.toMove === info.seat && (view.trickWinner === null || view.trickWinner === undefined);
         const known = info.open ?? info.known ?? [];
         const hidden = Math.max(0, info.handCount - known.length);
-        const fan = el(
+        const fan = h(
           "div",
           { class: "cj-tb-fan cj-tb-fan--small", "data-role": "count", "data-count": String(info.handCount) },
           Array.from({ length: hidden }, (_, i) => backImage(`back-${info.seat}-${i}`)),
           known.map((code) => cardImage(this.strings, code, { class: `cj-tc cj-tc--${code[1].toLowerCase()} cj-tc--known` })),
         );
         // The known cards lie face up in the fan, each with its name: no sentence needed.
-        return el(
+        return h(
           "section",
           {
             class: "cj-tb-seat" + (turn ? " cj-tb-seat--turn" : ""),
             "data-seat": String(info.seat),
             "aria-label": info.name,
           },
-          el("p", { class: "cj-tb-name" }, this.nameLine(view, info, this.count("practice.hand_cards", info.handCount))),
+          h("p", { class: "cj-tb-name" }, this.nameLine(view, info, this.count("practice.hand_cards", info.handCount))),
           fan,
         );
       }),
     );
   }
 
+  /** @param {TableView} view */
   drawMiddle(view) {
     const s = this.strings;
     // The stock: a pile with its face-up top card (or a back when it is hidden) and its count.
     const stock = view.stock;
     const pile = stock.count
-      ? el(
+      ? h(
           "div",
           { class: "cj-tb-pile", "data-count": String(stock.count) },
           stock.count > 1 ? backImage("stock-under") : null,
           stock.top ? cardImage(s, stock.top, { class: `cj-tc cj-tc--${stock.top[1].toLowerCase()} cj-tb-pile-top` }) : backImage("stock-top"),
         )
-      : el("div", { class: "cj-tb-pile cj-tb-pile--empty" });
+      : h("div", { class: "cj-tb-pile cj-tb-pile--empty" });
     // Three players: the card left after the last draw is never drawn and is out of play
     // (RULES.md §3, §6.16), so it is not called a stock with a card left.
     this.stock.dataset.outOfPlay = String(Boolean(stock.outOfPlay));
-    put(this.stock,
-      el("p", { class: "cj-tb-label", text: this.t(stock.outOfPlay ? "practice.out_of_play" : "ui.stock") }),
+    setChildren(this.stock,
+      h("p", { class: "cj-tb-label", text: this.t(stock.outOfPlay ? "practice.out_of_play" : "ui.stock") }),
       pile,
-      el("p", {
+      h("p", {
         class: "cj-tb-label",
         "data-role": "stock-count",
         text: stock.outOfPlay ? this.t("practice.out_of_play_note") : stock.count ? this.count("ui.cards_left", stock.count) : this.t("ui.stock_empty"),
@@ -277,33 +368,33 @@ export class CardTable {
     // The trick: one place per seat, in playing order, each labelled with the seat's name.
     const winner = view.trickWinner;
     this.trick.dataset.winner = winner === null || winner === undefined ? "" : String(winner);
-    put(this.trick,
-      el("p", { class: "cj-tb-label", text: this.t("ui.current_trick") }),
-      el(
+    setChildren(this.trick,
+      h("p", { class: "cj-tb-label", text: this.t("ui.current_trick") }),
+      h(
         "div",
         { class: "cj-tb-trick-cards" },
         view.trick.length
           ? view.trick.map((play) =>
-              el(
+              h(
                 "figure",
                 { class: "cj-tb-play" + (play.seat === winner ? " cj-tb-play--winner" : ""), "data-seat": String(play.seat) },
                 cardImage(s, play.card),
-                el("figcaption", { text: this.seatName(view, play.seat) + (play.seat === winner ? ` ✓` : "") }),
+                h("figcaption", { text: this.seatName(view, play.seat) + (play.seat === winner ? ` ✓` : "") }),
               ),
             )
-          : el("p", { class: "cj-tb-empty", text: "—" }),
+          : h("p", { class: "cj-tb-empty", text: "—" }),
       ),
       winner === null || winner === undefined
         ? null
-        : el("p", { class: "cj-tb-label cj-tb-trick-winner", "data-role": "trick-winner", text: this.winsTrick(view, winner) }),
+        : h("p", { class: "cj-tb-label cj-tb-trick-winner", "data-role": "trick-winner", text: this.winsTrick(view, winner) }),
     );
 
     // The trump and the last trick.
     const trump = view.trump;
-    put(this.side,
-      el("p", { class: "cj-tb-label", text: this.t("ui.trump") }),
-      el("p", { class: "cj-tb-trump", "data-role": "trump" },
-        el("span", { class: `cj-tb-suit cj-tb-suit--${trump.toLowerCase()}`, "aria-hidden": "true", text: this.t(`suits.${trump}.symbol`) }),
+    setChildren(this.side,
+      h("p", { class: "cj-tb-label", text: this.t("ui.trump") }),
+      h("p", { class: "cj-tb-trump", "data-role": "trump" },
+        h("span", { class: `cj-tb-suit cj-tb-suit--${trump.toLowerCase()}`, "aria-hidden": "true", text: this.t(`suits.${trump}.symbol`) }),
         " ",
         s.suitName(trump)),
       this.lastBox,
@@ -311,15 +402,20 @@ export class CardTable {
     this.drawLastTrick(view);
   }
 
+  /**
+   * @param {TableView} view
+   * @param {number | null} seat
+   */
   winsTrick(view, seat) {
     return this.said(view, seat, "ui.wins_trick");
   }
 
+  /** @param {TableView} view */
   drawLastTrick(view) {
     const last = view.lastTrick;
     this.lastBox.hidden = !last;
     if (!last) {
-      put(this.lastPanel);
+      setChildren(this.lastPanel);
       this.lastPanel.hidden = true;
       this.lastButton.setAttribute("aria-expanded", "false");
       this.root.classList.remove("cj-tb--last-open");
@@ -327,20 +423,20 @@ export class CardTable {
     }
     const s = this.strings;
     this.lastButton.textContent = this.t("practice.last_trick_numbered", { n: last.number });
-    put(
+    setChildren(
       this.lastPanel,
-      el(
+      h(
         "div",
         { class: "cj-tb-last-cards" },
         last.cards.map((play) =>
-          el("figure", { class: "cj-tb-play cj-tb-play--small" + (play.seat === last.winner ? " cj-tb-play--winner" : "") },
+          h("figure", { class: "cj-tb-play cj-tb-play--small" + (play.seat === last.winner ? " cj-tb-play--winner" : "") },
             cardImage(s, play.card, { "data-key": null }),
-            el("figcaption", { text: this.seatName(view, play.seat) + (play.seat === last.winner ? " ✓" : "") })),
+            h("figcaption", { text: this.seatName(view, play.seat) + (play.seat === last.winner ? " ✓" : "") })),
         ),
       ),
-      el("p", { text: this.winsTrick(view, last.winner) }),
+      h("p", { text: this.winsTrick(view, last.winner) }),
       last.draws.length
-        ? el("p", { "data-role": "draws" }, `${this.t("ui.draws")}${this.colon}`,
+        ? h("p", { "data-role": "draws" }, `${this.t("ui.draws")}${this.colon}`,
             last.draws.map((draw, i) => [
               i ? " · " : "",
               draw.card
@@ -351,22 +447,30 @@ export class CardTable {
     );
   }
 
+  /**
+   * @param {TableView} view
+   * @param {boolean} hadFocus
+   */
   drawHand(view, hadFocus) {
     const s = this.strings;
-    const me = view.seats.find((info) => info.seat === view.you);
-    put(this.handLine, this.nameLine(view, me));
+    const me = /** @type {TableSeat} */ (view.seats.find((info) => info.seat === view.you));
+    setChildren(this.handLine, this.nameLine(view, me));
     this.mine.classList.toggle("cj-tb-seat--turn", Boolean(view.myTurn));
     this.mine.dataset.seat = String(view.you);
-    const previous = this.hand.querySelector("[tabindex='0']")?.dataset.card;
+    const previous = /** @type {HTMLElement | null} */ (this.hand.querySelector("[tabindex='0']"))?.dataset.card;
     // The buttons are kept from one drawing to the next (keyed by card), so the card with the
     // keyboard focus keeps it while the computer plays, and nothing is rebuilt for nothing.
-    const existing = new Map([...this.hand.children].map((node) => [node.dataset.card, node]));
+    const existing = new Map(this.handCards().map((node) => [node.dataset.card, node]));
     const cards = view.hand.map(({ code, legal }) => {
       const playable = Boolean(view.myTurn && legal);
       const button =
         existing.get(code) ??
-        el("button", { type: "button", "data-card": code, "data-key": code, tabindex: "-1", onclick: () => this.onCard(code) },
-          cardPicture(code), el("span", { class: "cj-tb-mark", "aria-hidden": "true" }));
+        h("button", { type: "button", "data-card": code, "data-key": code, tabindex: "-1", onclick: () => this.onCard(code) },
+          cardPicture(code), h("span", { class: "cj-tb-mark", "aria-hidden": "true" }));
+      /**
+       * @param {string} name
+       * @param {string | null} value
+       */
       const set = (name, value) => {
         if (value === null) button.removeAttribute(name);
         else if (button.getAttribute(name) !== value) button.setAttribute(name, value);
@@ -376,11 +480,12 @@ export class CardTable {
       set("aria-disabled", playable ? null : "true");
       set("aria-label", `${s.cardName(code)}, ${this.t(playable ? "practice.playable" : "practice.not_playable")}`);
       const mark = playable ? "▲" : "";
-      if (button.lastChild.textContent !== mark) button.lastChild.textContent = mark;
+      const markSpan = /** @type {HTMLElement} */ (button.lastChild);
+      if (markSpan.textContent !== mark) markSpan.textContent = mark;
       return button;
     });
     const keep = new Set(cards);
-    for (const node of [...this.hand.children]) if (!keep.has(node)) node.remove();
+    for (const node of this.handCards()) if (!keep.has(node)) node.remove();
     cards.forEach((card, i) => {
       if (this.hand.children[i] !== card) this.hand.insertBefore(card, this.hand.children[i] ?? null);
     });
@@ -397,6 +502,11 @@ export class CardTable {
     if (hadFocus && document.activeElement !== cards[index]) cards[index].focus({ preventScroll: true });
   }
 
+  // The buttons of the reader's hand (drawHand makes every child of the hand one).
+  handCards() {
+    return /** @type {HTMLButtonElement[]} */ ([...this.hand.children]);
+  }
+
   // Forget what is on the table: the next show() draws everything and moves nothing.
   reset() {
     this.view = null;
@@ -405,7 +515,7 @@ export class CardTable {
 
   // Put the keyboard on the hand (the playable card it would start on).
   focusHand() {
-    const card = this.hand.querySelector("[tabindex='0']");
+    const card = /** @type {HTMLElement | null} */ (this.hand.querySelector("[tabindex='0']"));
     if (!card) return;
     // No jump of the whole page: scroll only as far as needed to show the card.
     card.focus({ preventScroll: true });
@@ -413,11 +523,13 @@ export class CardTable {
     if (rect.top < 0 || rect.bottom > window.innerHeight) card.scrollIntoView({ block: "nearest" });
   }
 
+  /** @param {KeyboardEvent} event */
   onHandKey(event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const cards = [...this.hand.querySelectorAll("button")];
     if (!cards.length) return;
-    const current = Math.max(0, cards.indexOf(document.activeElement));
+    const current = Math.max(0, cards.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement)));
+    /** @type {Record<string, number>} */
     const moves = { ArrowLeft: current - 1, ArrowUp: current - 1, ArrowRight: current + 1, ArrowDown: current + 1, Home: 0, End: cards.length - 1 };
     if (!(event.key in moves)) return;
     event.preventDefault();
@@ -430,6 +542,10 @@ export class CardTable {
 
   // Wait `ms`, or less if the reader clicks the table or presses a key: the finished trick
   // stays in view that long before it goes to its winner.
+  /**
+   * @param {number} ms
+   * @returns {Promise<void>}
+   */
   hold(ms) {
     if (!ms) return Promise.resolve();
     return new Promise((resolve) => {
@@ -449,24 +565,39 @@ export class CardTable {
 
   // ----- motion -------------------------------------------------------------------------------
 
+  /** @returns {Layout} */
   measure() {
     const rects = new Map();
-    for (const node of this.root.querySelectorAll("[data-key]")) rects.set(node.dataset.key, { rect: node.getBoundingClientRect(), node });
+    for (const node of this.root.querySelectorAll("[data-key]")) {
+      if (node instanceof HTMLElement) rects.set(node.dataset.key, { rect: node.getBoundingClientRect(), node });
+    }
     return {
       cards: rects,
       stock: this.stock.querySelector(".cj-tb-pile")?.getBoundingClientRect() ?? this.stock.getBoundingClientRect(),
-      seats: new Map([...this.root.querySelectorAll("[data-seat]")].filter((n) => !n.classList.contains("cj-tb-play")).map((n) => [Number(n.dataset.seat), n.getBoundingClientRect()])),
-      trickCards: [...this.trick.querySelectorAll(".cj-tc")].map((node) => ({ rect: node.getBoundingClientRect(), node })),
+      seats: new Map([...this.root.querySelectorAll("[data-seat]")].filter((n) => n instanceof HTMLElement && !n.classList.contains("cj-tb-play")).map((n) => [Number(/** @type {HTMLElement} */ (n).dataset.seat), n.getBoundingClientRect()])),
+      trickCards: [...this.trick.querySelectorAll(".cj-tc")].map((node) => ({ rect: node.getBoundingClientRect(), node: /** @type {HTMLElement} */ (node) })),
     };
   }
 
+  /** @param {number} seat */
   seatRect(seat) {
-    const node = seat === this.view.you ? this.hand : this.opponents.querySelector(`[data-seat="${seat}"] .cj-tb-fan`);
+    const node = seat === this.view?.you ? this.hand : this.opponents.querySelector(`[data-seat="${seat}"] .cj-tb-fan`);
     return node?.getBoundingClientRect() ?? null;
   }
 
+  /**
+   * @param {Layout} before
+   * @param {TableView | null} previous
+   * @param {TableView} view
+   * @param {number} duration
+   */
   async animate(before, previous, view, duration) {
+    /** @type {Promise<unknown>[]} */
     const moves = [];
+    /**
+     * @param {Element} node
+     * @param {DOMRect | undefined} from
+     */
     const slide = (node, from, delay = 0) => {
       const to = node.getBoundingClientRect();
       if (!to.width || !from) return;
@@ -498,7 +629,7 @@ export class CardTable {
       const winner = previous.trickWinner ?? view.lastTrick?.winner;
       const target = winner === null || winner === undefined ? null : this.seatRect(winner);
       for (const { rect, node } of before.trickCards) {
-        const ghost = node.cloneNode(true);
+        const ghost = /** @type {HTMLElement} */ (node.cloneNode(true));
         ghost.removeAttribute("role");
         ghost.removeAttribute("aria-label");
         ghost.setAttribute("aria-hidden", "true");
@@ -519,7 +650,7 @@ export class CardTable {
     const handBefore = new Set((previous?.hand ?? []).map((card) => card.code));
     let order = 0;
     for (const node of this.hand.querySelectorAll("[data-key]")) {
-      if (!handBefore.has(node.dataset.key)) slide(node, stockFrom, collected ? duration * (0.6 + 0.4 * order++) : 0);
+      if (!handBefore.has(/** @type {HTMLElement} */ (node).dataset.key ?? "")) slide(node, stockFrom, collected ? duration * (0.6 + 0.4 * order++) : 0);
     }
     // The opponents' hands that grew: their last cards came from the stock too.
     for (const info of view.seats) {
@@ -528,9 +659,13 @@ export class CardTable {
       const grown = old ? info.handCount - old.handCount : 0;
       if (grown <= 0) continue;
       const fan = this.opponents.querySelector(`[data-seat="${info.seat}"] .cj-tb-fan`);
+      if (!old || !fan) continue;
       const knownBefore = new Set(old.known ?? []);
-      const fresh = [...fan.children].filter((node) => node.dataset.key.startsWith("back-") ? false : !knownBefore.has(node.dataset.key));
-      const backs = [...fan.children].filter((node) => node.dataset.key.startsWith("back-"));
+      // Every card of a fan carries its data-key (backImage, cardImage).
+      const pictures = /** @type {HTMLElement[]} */ ([...fan.children]);
+      const key = (/** @type {HTMLElement} */ node) => node.dataset.key ?? "";
+      const fresh = pictures.filter((node) => key(node).startsWith("back-") ? false : !knownBefore.has(key(node)));
+      const backs = pictures.filter((node) => key(node).startsWith("back-"));
       const arrivals = fresh.length >= grown ? fresh.slice(-grown) : [...fresh, ...backs.slice(-(grown - fresh.length))];
       for (const node of arrivals) slide(node, stockFrom, collected ? duration * (0.6 + 0.4 * order++) : 0);
     }
@@ -544,4 +679,8 @@ export class CardTable {
 }
 
 // For pages that load scripts without modules (and for the puzzles page to come).
-window.CJTable = { CardTable, cardImage, cardPicture, disclosure, put, SPEEDS, SPEED_NAMES };
+/**
+ * @typedef {{ CardTable: typeof CardTable, cardImage: typeof cardImage, cardPicture: typeof cardPicture,
+ *   disclosure: typeof disclosure, put: typeof setChildren, SPEEDS: typeof SPEEDS, SPEED_NAMES: Speed[] }} TableApi
+ */
+window.CJTable = { CardTable, cardImage, cardPicture, disclosure, put: setChildren, SPEEDS, SPEED_NAMES };
