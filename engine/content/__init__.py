@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.content import goals as _goals  # noqa: F401  (registers the course's goal types)
 from engine.content.examples import SUFFIX, Example, ExamplesReport, check_examples
 from engine.content.levels import FOLDER as LEVELS_FOLDER
 from engine.content.levels import Level, LevelsReport, check_levels
