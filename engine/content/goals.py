@@ -137,8 +137,6 @@ def legal_card(level: Level, problems: Problems) -> list[Any]:
     accepted = set(deal.legal_plays())
     _stated_count(level, "legal", len(accepted), "legal cards", problems)
     _agree(level, accepted, problems)
-    if accepted == set(deal.hand(level.seat)):
-        problems.add(join_place(level.place, "record"), "every card in hand is legal: nothing to learn here")
     level.feedback = card_feedback(level, accepted, None)
     return [card_code(card) for card in sorted(accepted)]
 
@@ -317,11 +315,25 @@ def _trump_suit(level: Level, problems: Problems) -> tuple[str, Json] | None:
     }  # fmt: skip
 
 
+def _drew_top(level: Level, problems: Problems) -> tuple[str, Json] | None:
+    """Who took the stock's top card after the last trick: its winner (RULES.md §3)."""
+    deal = level.position
+    last = deal.tricks[-1] if deal.tricks else None
+    if last is None or not last.draws or deal.current_trick:
+        problems.add(join_place(level.place, "record"), "the record must stop right after a trick with draws")
+        return None
+    first = last.draws[0]
+    truth = "you" if first.seat == level.seat else "opponent"
+    params: Json = {"card": None if first.card is None else card_code(first.card), "trick": len(deal.tricks)}
+    return truth, {"kind": "wrong", "key": "learn.feedback.winner_draws_first", "params": params}
+
+
 # question -> (its options: id -> label key, what decides the true option and its explanation)
 QUESTIONS: dict[str, tuple[dict[str, str], Callable[[Level, Problems], tuple[str, Json] | None]]] = {
     "jack_out": (YES_NO, _jack_out),
     "point_winner": (SIDES, _point_winner),
     "trump_suit": ({suit: f"suits.{suit}.name" for suit in SUITS}, _trump_suit),
+    "drew_top": ({"you": SIDES["you"], "opponent": SIDES["opponent"]}, _drew_top),
 }
 
 

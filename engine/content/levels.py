@@ -14,8 +14,9 @@ What every level shares is checked here:
   answer pointed at after two misses). Help fades: in a stage no guided level follows an
   unguided one.
 
-The stage file's own keys: `order` (the stage's place in the course, unique) and `title` (a
-catalogue key, like the level texts). The stages come out in course order.
+The stage file's own keys: `order` (the stage's place in the course, unique), `title` and
+`intro` (catalogue keys, like the level texts: the stage's name and its one-sentence rule).
+The stages come out in course order.
 
 What a goal means is its goal type's job. A goal type is registered with `@goal("name")`: its
 checker gets the level (shared parts already checked, `position` the deal at the decision),
@@ -40,7 +41,7 @@ from engine.core.record import RecordError, read_record
 
 FOLDER = "learn"
 SHARED_KEYS = ("id", "goal", "record", "seat", "texts", "par", "guided")
-STAGE_KEYS = ("order", "title", "levels")
+STAGE_KEYS = ("order", "title", "intro", "levels")
 
 
 @dataclass
@@ -71,6 +72,7 @@ class Stage:
     file: str
     order: int
     title: str  # catalogue key
+    intro: str  # catalogue key
 
 
 GoalChecker = Callable[[Level, Problems], list[Any]]
@@ -146,7 +148,7 @@ def _stage(
     for key in data:
         if key not in STAGE_KEYS:
             problems.add(key, f"unknown stage key; allowed: {', '.join(STAGE_KEYS)}")
-    order, title = data.get("order"), data.get("title")
+    order, title, intro = data.get("order"), data.get("title"), data.get("intro")
     if not is_int(order) or order < 1:
         problems.add(
             "order", f"expected the stage's place in the course, a whole number from 1, got {order!r}"
@@ -155,11 +157,14 @@ def _stage(
     first = orders.setdefault(order, problems.file)
     if first != problems.file:
         problems.add("order", f"{order} is also the order of {first}")
-    if not isinstance(title, str):
-        problems.add("title", f'expected a catalogue key ("learn.{path.stem}.title"), got {title!r}')
-        return None
-    _check_key(title, "title", problems, catalogues)
-    return Stage(path.stem, problems.file, order, title)
+    keys: dict[str, str] = {}
+    for name, key in (("title", title), ("intro", intro)):
+        if not isinstance(key, str):
+            problems.add(name, f'expected a catalogue key ("learn.stages.{path.stem}.{name}"), got {key!r}')
+            return None
+        _check_key(key, name, problems, catalogues)
+        keys[name] = key
+    return Stage(path.stem, problems.file, order, keys["title"], keys["intro"])
 
 
 def _check_help_fades(levels: list[Level], problems: Problems) -> None:
