@@ -158,12 +158,12 @@ def _stage(
     if first != problems.file:
         problems.add("order", f"{order} is also the order of {first}")
     keys: dict[str, str] = {}
-    for name, key in (("title", title), ("intro", intro)):
-        if not isinstance(key, str):
-            problems.add(name, f'expected a catalogue key ("learn.stages.{path.stem}.{name}"), got {key!r}')
+    for name, value in (("title", title), ("intro", intro)):
+        if not isinstance(value, str):
+            problems.add(name, f'expected a catalogue key ("learn.stages.{path.stem}.{name}"), got {value!r}')
             return None
-        _check_key(key, name, problems, catalogues)
-        keys[name] = key
+        _check_key(value, name, problems, catalogues)
+        keys[name] = value
     return Stage(path.stem, problems.file, order, keys["title"], keys["intro"])
 
 
