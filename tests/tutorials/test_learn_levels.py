@@ -328,3 +328,17 @@ def test_the_published_course_names_every_text_it_needs():
     assert needed <= set(data["texts"]["pt"]), needed - set(data["texts"]["pt"])
     assert data["texts"]["it"]["learn.goals.win_trick"] == "it:learn.goals.win_trick"
     assert parse_card(data["levels"][0]["answers"][0]) >= 0
+
+
+def test_the_build_hook_stops_on_a_problem_naming_file_and_level(tmp_path):
+    import sys
+
+    from mkdocs.exceptions import PluginError
+
+    sys.path.insert(0, str(TUTORIALS.parent / "scripts" / "hooks"))
+    import learn as learn_hook
+
+    learn = write_course(tmp_path, [level("wins_trick", record(HANDS, "AH", ["QS"]), 0, winners=2)])
+    with pytest.raises(PluginError, match=r"learn/stage1\.toml: levels\[0\]\.winners: the level states 2"):
+        learn_hook.course(learn)
+    assert len(learn_hook.course()["levels"]) == len(check_content(TUTORIALS).levels.levels)
