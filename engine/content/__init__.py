@@ -60,6 +60,9 @@ def check_content(path: Path) -> ContentReport:
     if not path.is_dir():
         report.other.append(Problem(str(path), "", "no such folder or file"))
         return report
+    if path.name == LEVELS_FOLDER:  # the course's own folder: stages, not worked examples
+        report.levels = check_levels(path)
+        return report
     for stray in sorted(path.glob("*.yml")) + sorted(path.glob("*.yaml")):
         report.other.append(
             Problem(stray.name, "", "the worked examples are TOML now: convert it (scripts/yaml_to_toml.py)")

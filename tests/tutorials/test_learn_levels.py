@@ -342,3 +342,9 @@ def test_the_build_hook_stops_on_a_problem_naming_file_and_level(tmp_path):
     with pytest.raises(PluginError, match=r"learn/stage1\.toml: levels\[0\]\.winners: the level states 2"):
         learn_hook.course(learn)
     assert len(learn_hook.course()["levels"]) == len(check_content(TUTORIALS).levels.levels)
+
+
+def test_the_command_line_checks_the_course_folder_as_levels():
+    report = check_content(TUTORIALS / "learn")
+    assert report.ok, [str(p) for p in report.problems]
+    assert report.examples.examples == [] and len(report.levels.levels) == len(check_content(TUTORIALS).levels.levels)
