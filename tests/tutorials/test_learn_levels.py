@@ -347,4 +347,5 @@ def test_the_build_hook_stops_on_a_problem_naming_file_and_level(tmp_path):
 def test_the_command_line_checks_the_course_folder_as_levels():
     report = check_content(TUTORIALS / "learn")
     assert report.ok, [str(p) for p in report.problems]
-    assert report.examples.examples == [] and len(report.levels.levels) == len(check_content(TUTORIALS).levels.levels)
+    assert report.examples.examples == []
+    assert len(report.levels.levels) == len(check_content(TUTORIALS).levels.levels)
