@@ -2,7 +2,8 @@
 everything a precomputed level needs, so the page answers the reader without the engine.
 
 Each level: `id`, `stage`, `goal` (its goal type), `record` (the position as a cards-form deal
-record with the plays up to the decision, as `record_of` writes it), `seat`, `view` (what the
+record with the plays up to the decision and the match scores before the deal, as `record_of`
+writes it), `seat`, `view` (what the
 reader sees there: `PlayerView.to_dict`), `answers` (accepted card codes, or the number, or the
 true option), `feedback` (per wrong answer: catalogue key and parameters, plus the rule for a
 refusal), `par`, `guided`, `texts` (name -> catalogue key) and the goal type's own fields (a
@@ -31,7 +32,7 @@ def level_json(level: Level) -> Json:
         "id": level.id,
         "stage": level.stage,
         "goal": level.goal,
-        "record": record_of(level.position),
+        "record": record_of(level.position, level.record.get("scores_before")),
         "seat": level.seat,
         "view": level.position.view(level.seat).to_dict(),
         "answers": level.answers,

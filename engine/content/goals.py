@@ -12,7 +12,9 @@ legal one the reason it is wrong, as a catalogue key and parameters.
 
 Other goals:
 - `count`: a number the engine computes, its `kind` one of COUNT_KINDS; `answer` states it;
-- `choice`: one of a few options, the question one of QUESTIONS; `answer` states the true one.
+- `choice`: one of a few options, the question one of QUESTIONS (is the jack still out, which
+  suit is trump, who took the top stock card, who scores a point, who wins the match at the
+  count-out); `answer` states the true one.
 
 Every feedback is `{"kind": "illegal"|"wrong", "key": ..., "params": {...}}`, plus `rule` for a
 refusal; card parameters are card codes and suits are suit letters, which each page words in
@@ -31,6 +33,7 @@ from engine.content.problems import Problems, is_int, join_place
 from engine.core.cards import JACK, SUIT_MASKS, SUITS, card_code, make_card, mask_value, parse_card
 from engine.core.deal import Deal
 from engine.core.errors import IllegalPlay
+from engine.core.scoring import count_out_steps
 from engine.core.tricks import beating_masks
 
 Json = dict[str, Any]
@@ -328,12 +331,34 @@ def _drew_top(level: Level, problems: Problems) -> tuple[str, Json] | None:
     return truth, {"kind": "wrong", "key": "learn.feedback.winner_draws_first", "params": params}
 
 
+def _match_winner(level: Level, problems: Problems) -> tuple[str, Json] | None:
+    """Who wins the match at this finished deal's count-out, from the record's scores_before:
+    points are added High, Low, Jack, Game, and the count stops at the first seat to reach the
+    target (RULES.md §1, §6.17)."""
+    deal = level.position
+    if not deal.is_over:
+        problems.add(join_place(level.place, "record"), "the count-out comes only once the deal is over")
+        return None
+    scores = level.record.get("scores_before", [0] * deal.players)
+    steps, winner, _ = count_out_steps(deal.result().seats, scores, deal.rules.target, deal.jack_turned)
+    target = deal.rules.target
+    if winner is None:
+        goes_on: Json = {"kind": "wrong", "key": "learn.feedback.match_goes_on", "params": {"target": target}}
+        return "no_one", goes_on
+    point = steps[-1][0]
+    side = "you" if winner == level.seat else "other"
+    params: Json = {"point": point, "target": target, "seat": winner}
+    truth = "you" if side == "you" else "opponent"
+    return truth, {"kind": "wrong", "key": f"learn.feedback.match_won_{side}", "params": params}
+
+
 # question -> (its options: id -> label key, what decides the true option and its explanation)
 QUESTIONS: dict[str, tuple[dict[str, str], Callable[[Level, Problems], tuple[str, Json] | None]]] = {
     "jack_out": (YES_NO, _jack_out),
     "point_winner": (SIDES, _point_winner),
     "trump_suit": ({suit: f"suits.{suit}.name" for suit in SUITS}, _trump_suit),
     "drew_top": ({"you": SIDES["you"], "opponent": SIDES["opponent"]}, _drew_top),
+    "match_winner": (SIDES, _match_winner),
 }
 
 

@@ -349,3 +349,30 @@ def test_the_command_line_checks_the_course_folder_as_levels():
     assert report.ok, [str(p) for p in report.problems]
     assert report.examples.examples == []
     assert len(report.levels.levels) == len(check_content(TUTORIALS).levels.levels)
+
+
+def test_match_winner_follows_the_count_out_order(tmp_path):
+    deal = read_record(record(HANDS, "AH")).deal
+    plays = []
+    while not deal.is_over:
+        card = min(deal.legal_plays())
+        deal.play(card)
+        plays.append(card_code(card))
+    points = deal.result().points
+    high, other = points["high"], 1 - points["high"]
+    # Both seats one point short: High is added first, so its scorer wins whatever else the other scored.
+    tied = record(HANDS, "AH", plays)
+    tied["scores_before"] = [9, 9]
+    far = {**tied, "scores_before": [0, 0]}
+    levels = [
+        level("choice", tied, other, id="tied", question="match_winner", answer="opponent"),
+        level("choice", far, high, id="far", question="match_winner", answer="no_one"),
+    ]
+    found, problems = checked(tmp_path, *levels)
+    assert problems == []
+    won = found[0].feedback["you"]
+    assert won["key"] == "learn.feedback.match_won_other"
+    assert won["params"] == {"point": "high", "target": 10, "seat": high}
+    assert found[1].feedback["you"]["key"] == "learn.feedback.match_goes_on"
+    published = course_json(check_levels(tmp_path / "learn"), lambda lang, key: key)
+    assert published["levels"][0]["record"]["scores_before"] == [9, 9]
