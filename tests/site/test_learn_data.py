@@ -83,6 +83,17 @@ def expected_answers(level: dict, deal: Deal) -> list:
     if question == "point_winner":
         scorer = deal.result().points[level["point"]]
         return ["no_one" if scorer is None else "you" if scorer == seat else "opponent"]
+    if question == "match_winner":
+        scores = list(level["record"].get("scores_before", [0, 0]))
+        # The count-out order (RULES.md §1); a turned jack was scored before the first card.
+        order = ("jack", "high", "low", "game") if deal.jack_turned else ("high", "low", "jack", "game")
+        for name in order:
+            scorer = deal.result().points[name]
+            if scorer is not None:
+                scores[scorer] += 1
+                if scores[scorer] >= deal.rules.target:
+                    return ["you" if scorer == seat else "opponent"]
+        return ["no_one"]
     raise AssertionError(f"{level['id']}: unknown question {question}")
 
 
