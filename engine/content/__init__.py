@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.content import goals as _goals  # noqa: F401  (registers the course's goal types)
 from engine.content.examples import SUFFIX, Example, ExamplesReport, check_examples
 from engine.content.levels import FOLDER as LEVELS_FOLDER
 from engine.content.levels import Level, LevelsReport, check_levels
@@ -58,6 +59,9 @@ def check_content(path: Path) -> ContentReport:
         return _check_file(path, report)
     if not path.is_dir():
         report.other.append(Problem(str(path), "", "no such folder or file"))
+        return report
+    if path.name == LEVELS_FOLDER:  # the course's own folder: stages, not worked examples
+        report.levels = check_levels(path)
         return report
     for stray in sorted(path.glob("*.yml")) + sorted(path.glob("*.yaml")):
         report.other.append(

@@ -8,13 +8,21 @@ What every level shares is checked here:
   `record` (the position: a deal record with the plays up to the decision) that the engine
   reads and replays without refusing a play, and the reader's `seat`;
 - `texts`, a table of catalogue keys (`goal = "learn.trumps.goal"`), each present in all five
-  catalogues (engine/locales/<lang>.json).
+  catalogues (engine/locales/<lang>.json);
+- `par`, how many of the accepted answers the reader must find (1: any one; the number of
+  answers: all of them), and `guided`, whether help is shown (the playable cards marked, the
+  answer pointed at after two misses). Help fades: in a stage no guided level follows an
+  unguided one.
+
+The stage file's own keys: `order` (the stage's place in the course, unique), `title` and
+`intro` (catalogue keys, like the level texts: the stage's name and its one-sentence rule).
+The stages come out in course order.
 
 What a goal means is its goal type's job. A goal type is registered with `@goal("name")`: its
 checker gets the level (shared parts already checked, `position` the deal at the decision),
-returns the accepted answers the engine decides, and adds a problem where the level's stated
-intent disagrees with the engine (a level that says one card wins the trick, but two do). No
-goal type is registered yet: until the course registers its own, any level names an unknown one.
+returns the accepted answers the engine decides, sets the feedback for every wrong answer, and
+adds a problem where the level's stated intent disagrees with the engine (a level that says one
+card wins the trick, but two do). The goal types are in engine/content/goals.py.
 """
 
 from __future__ import annotations
@@ -32,7 +40,8 @@ from engine.core.locales import LANGUAGES, catalogue_strings
 from engine.core.record import RecordError, read_record
 
 FOLDER = "learn"
-SHARED_KEYS = ("id", "goal", "record", "seat", "texts")
+SHARED_KEYS = ("id", "goal", "record", "seat", "texts", "par", "guided")
+STAGE_KEYS = ("order", "title", "intro", "levels")
 
 
 @dataclass
@@ -47,18 +56,38 @@ class Level:
     texts: dict[str, str]  # name -> catalogue key
     data: dict[str, Any]  # the level's whole table: the goal type's own keys too
     position: Deal  # the deal after the record's plays
+    par: int
+    guided: bool
     answers: list[Any] = field(default_factory=list)  # set by the goal type's checker
+    # Set by the goal type's checker: for each wrong answer (a card code, an option, "higher" /
+    # "lower" for a count) what the reader is told, as catalogue keys with their parameters.
+    feedback: dict[str, Any] = field(default_factory=dict)
+    # The goal type's own published fields (a count's `kind`, a choice's `options`).
+    published: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Stage:
+    name: str  # the file's name without .toml
+    file: str
+    order: int
+    title: str  # catalogue key
+    intro: str  # catalogue key
 
 
 GoalChecker = Callable[[Level, Problems], list[Any]]
 GOALS: dict[str, GoalChecker] = {}
+# Goal types whose answer is a card the reader plays: the reader's seat must be the one to move.
+CARD_GOALS: set[str] = set()
 
 
-def goal(name: str) -> Callable[[GoalChecker], GoalChecker]:
+def goal(name: str, plays_a_card: bool = False) -> Callable[[GoalChecker], GoalChecker]:
     """Register the checker of a goal type (used by the course's goal modules)."""
 
     def register(checker: GoalChecker) -> GoalChecker:
         GOALS[name] = checker
+        if plays_a_card:
+            CARD_GOALS.add(name)
         return checker
 
     return register
@@ -66,8 +95,9 @@ def goal(name: str) -> Callable[[GoalChecker], GoalChecker]:
 
 @dataclass
 class LevelsReport:
-    levels: list[Level]  # the levels whose shared parts are sound, stage by stage
+    levels: list[Level]  # the levels whose shared parts are sound, stage by stage in course order
     problems: list[Problem]
+    stages: list[Stage] = field(default_factory=list)  # in course order
 
     @property
     def ok(self) -> bool:
@@ -77,18 +107,21 @@ class LevelsReport:
 def check_levels(folder: Path, prefix: str = f"{FOLDER}/", only: str | None = None) -> LevelsReport:
     """Every level of every stage file in `folder` (*.toml), or of the file named `only`; none if
     the folder does not exist."""
-    levels: list[Level] = []
+    staged: list[tuple[Stage, list[Level]]] = []
     problems: list[Problem] = []
     ids: dict[str, str] = {}
+    orders: dict[int, str] = {}
     paths = sorted(Path(folder).glob(only or "*.toml")) if Path(folder).is_dir() else []
     catalogues = _catalogues() if paths else {}
     for path in paths:
         found = Problems(prefix + path.name)
         data = read_toml(path, found)
+        stage = None if data is None else _stage(data, path, found, catalogues, orders)
         tables = [] if data is None else data.get("levels")
         if data is not None and (not isinstance(tables, list) or not tables):
             found.add("levels", "a stage holds its levels as [[levels]] tables")
             tables = []
+        levels: list[Level] = []
         for index, table in enumerate(tables or []):
             level = check_level(table, path.stem, f"levels[{index}]", found, catalogues)
             if level is None:
@@ -97,8 +130,54 @@ def check_levels(folder: Path, prefix: str = f"{FOLDER}/", only: str | None = No
             if first != f"{found.file}: {level.place}":
                 found.add(join_place(level.place, "id"), f"{level.id!r} is also the id of {first}")
             levels.append(level)
+        _check_help_fades(levels, found)
+        if stage is not None:
+            staged.append((stage, levels))
         problems += found.items
-    return LevelsReport(levels, problems)
+    staged.sort(key=lambda pair: pair[0].order)
+    return LevelsReport(
+        [level for _, levels in staged for level in levels], problems, [stage for stage, _ in staged]
+    )
+
+
+def _stage(
+    data: dict[str, Any], path: Path, problems: Problems, catalogues: dict[str, dict[str, str] | None],
+    orders: dict[int, str],
+) -> Stage | None:  # fmt: skip
+    """The stage file's own keys: its order in the course and its title's catalogue key."""
+    for key in data:
+        if key not in STAGE_KEYS:
+            problems.add(key, f"unknown stage key; allowed: {', '.join(STAGE_KEYS)}")
+    order, title, intro = data.get("order"), data.get("title"), data.get("intro")
+    if not is_int(order) or order < 1:
+        problems.add(
+            "order", f"expected the stage's place in the course, a whole number from 1, got {order!r}"
+        )
+        return None
+    first = orders.setdefault(order, problems.file)
+    if first != problems.file:
+        problems.add("order", f"{order} is also the order of {first}")
+    keys: dict[str, str] = {}
+    for name, value in (("title", title), ("intro", intro)):
+        if not isinstance(value, str):
+            problems.add(name, f'expected a catalogue key ("learn.stages.{path.stem}.{name}"), got {value!r}')
+            return None
+        _check_key(value, name, problems, catalogues)
+        keys[name] = value
+    return Stage(path.stem, problems.file, order, keys["title"], keys["intro"])
+
+
+def _check_help_fades(levels: list[Level], problems: Problems) -> None:
+    """Guided levels come first in a stage: once help is gone it does not come back."""
+    unguided = next((level for level in levels if not level.guided), None)
+    if unguided is None:
+        return
+    for level in levels[levels.index(unguided) :]:
+        if level.guided:
+            problems.add(
+                join_place(level.place, "guided"),
+                f"a guided level after the unguided {unguided.place} ({unguided.id}): help only fades",
+            )
 
 
 def _catalogues() -> dict[str, dict[str, str] | None]:
@@ -134,15 +213,43 @@ def check_level(
         problems.add(join_place(place, "seat"), f"expected a seat 0..{position.players - 1}, got {seat!r}")
         return None
     texts = _texts(table["texts"], join_place(place, "texts"), problems, catalogues)
+    par, guided = table["par"], table["guided"]
+    if not isinstance(guided, bool):
+        problems.add(join_place(place, "guided"), f"expected true or false, got {guided!r}")
+        return None
+    if not is_int(par) or par < 1:
+        problems.add(join_place(place, "par"), f"expected a whole number from 1, got {par!r}")
+        return None
     checker = GOALS.get(goal_name) if isinstance(goal_name, str) else None
     if checker is None:
         known = ", ".join(sorted(GOALS)) or "none registered yet"
         problems.add(join_place(place, "goal"), f"unknown goal type {goal_name!r} (known: {known})")
         return None
     level = Level(
-        problems.file, place, stage, level_id, goal_name, table["record"], seat, texts, table, position
+        problems.file,
+        place,
+        stage,
+        level_id,
+        goal_name,
+        table["record"],
+        seat,
+        texts,
+        table,
+        position,
+        par,
+        guided,
     )
+    if position.to_move != seat and goal_name in CARD_GOALS:
+        problems.add(
+            join_place(place, "seat"), f"seat {seat} is not to move at the decision ({position.to_move} is)"
+        )
+        return None
     level.answers = checker(level, problems)
+    if level.answers and par > len(level.answers):
+        problems.add(
+            join_place(place, "par"),
+            f"par {par} asks for more answers than the {len(level.answers)} accepted",
+        )
     return level
 
 
@@ -171,7 +278,13 @@ def _texts(
         problems.add(place, 'expected a table of catalogue keys (goal = "learn.….goal")')
         return {}
     for name, key in texts.items():
-        missing = [lang for lang, strings in catalogues.items() if strings is None or key not in strings]
-        if missing:
-            problems.add(join_place(place, name), f"catalogue key {key!r} is missing in {', '.join(missing)}")
+        _check_key(key, join_place(place, name), problems, catalogues)
     return dict(texts)
+
+
+def _check_key(
+    key: str, place: str, problems: Problems, catalogues: dict[str, dict[str, str] | None]
+) -> None:
+    missing = [lang for lang, strings in catalogues.items() if strings is None or key not in strings]
+    if missing:
+        problems.add(place, f"catalogue key {key!r} is missing in {', '.join(missing)}")

@@ -1,0 +1,392 @@
+"""The course's goal types: what a level asks, the answers the engine accepts, and what the
+reader is told for every wrong answer.
+
+Card goals (the reader plays one card of the seat to move):
+- `legal_card`: any card the rules allow; `legal` (optional) states how many are legal;
+- `wins_trick`: a card that wins the trick in play; `winners` states how many do;
+- `best_card`: a card with the best exact value, stock empty (the endgame solver decides).
+Each may state its answer (`answer = "TH"` or `answers = [...]`); the engine must agree.
+For a wrong card: an illegal one gets the engine's refusal (`IllegalPlay.key`, the catalogue
+key that words it) and its rule reference (`rule_refs.*`, the link the site already shows); a
+legal one the reason it is wrong, as a catalogue key and parameters.
+
+Other goals:
+- `count`: a number the engine computes, its `kind` one of COUNT_KINDS; `answer` states it;
+- `choice`: one of a few options, the question one of QUESTIONS (is the jack still out, which
+  suit is trump, who took the top stock card, who scores a point, who wins the match at the
+  count-out); `answer` states the true one.
+
+Every feedback is `{"kind": "illegal"|"wrong", "key": ..., "params": {...}}`, plus `rule` for a
+refusal; card parameters are card codes and suits are suit letters, which each page words in
+its language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.analysis.deal_analysis import exact_option_values, is_exact
+from engine.analysis.reasons import reason_for
+from engine.content.levels import Level, goal
+from engine.content.problems import Problems, is_int, join_place
+from engine.core.cards import JACK, SUIT_MASKS, SUITS, card_code, make_card, mask_value, parse_card
+from engine.core.deal import Deal
+from engine.core.errors import IllegalPlay
+from engine.core.scoring import count_out_steps
+from engine.core.tricks import beating_masks
+
+Json = dict[str, Any]
+
+
+# ----- shared by the card goals ---------------------------------------------------------------
+
+
+def refusal_feedback(error: IllegalPlay) -> Json:
+    """What an illegal card gets: the engine's refusal key and the rule it breaks."""
+    variant = error.key.removeprefix("errors.")
+    return {
+        "kind": "illegal",
+        "key": error.key,
+        "rule": f"rule_refs.{variant}",
+        "params": {"card": error.card, "suit": error.led, "trump": error.trump},
+    }
+
+
+def card_feedback(level: Level, accepted: set[int], wrong: Callable[[int], Json] | None) -> dict[str, Json]:
+    """Feedback for every card of the reader's hand that is not accepted: the refusal for an
+    illegal card, `wrong(card)` for a legal one (`None`: every legal card is accepted)."""
+    deal = level.position
+    feedback: dict[str, Json] = {}
+    for card in deal.hand(level.seat):
+        if card in accepted:
+            continue
+        try:
+            deal.check(card)
+        except IllegalPlay as error:
+            feedback[card_code(card)] = refusal_feedback(error)
+            continue
+        if wrong is None:
+            raise AssertionError(f"{card_code(card)} is legal but not accepted")
+        feedback[card_code(card)] = wrong(card)
+    return feedback
+
+
+def _stated_cards(level: Level, problems: Problems) -> set[int] | None:
+    """The level's stated answer cards (`answer` or `answers`), None if it states none."""
+    data = level.data
+    if "answer" in data and "answers" in data:
+        problems.add(join_place(level.place, "answers"), "state either answer or answers, not both")
+        return None
+    stated = [data["answer"]] if "answer" in data else data.get("answers")
+    if stated is None:
+        return None
+    place = join_place(level.place, "answer" if "answer" in data else "answers")
+    if not isinstance(stated, list) or not stated:
+        problems.add(place, "expected a list of card codes")
+        return None
+    cards: set[int] = set()
+    for text in stated:
+        try:
+            cards.add(parse_card(text) if isinstance(text, str) else -1)
+        except ValueError:
+            cards.add(-1)
+        if -1 in cards:
+            problems.add(place, f"not a card code: {text!r}")
+            return None
+    return cards
+
+
+def _agree(level: Level, accepted: set[int], problems: Problems) -> None:
+    """A stated answer must be exactly the set of cards the engine accepts."""
+    stated = _stated_cards(level, problems)
+    if stated is not None and stated != accepted:
+        place = join_place(level.place, "answer" if "answer" in level.data else "answers")
+        problems.add(place, f"the level states {_codes(stated)}, but the engine accepts {_codes(accepted)}")
+
+
+def _stated_count(level: Level, key: str, actual: int, what: str, problems: Problems) -> None:
+    if key not in level.data:
+        return
+    stated = level.data[key]
+    if not is_int(stated):
+        problems.add(join_place(level.place, key), f"expected a whole number, got {stated!r}")
+    elif stated != actual:
+        problems.add(
+            join_place(level.place, key), f"the level states {stated} {what}, but the engine finds {actual}"
+        )
+
+
+def _codes(cards: set[int]) -> str:
+    return ", ".join(card_code(card) for card in sorted(cards)) or "none"
+
+
+def _decided(level: Level, problems: Problems) -> bool:
+    """A card goal needs a decision to make: the deal not over and more than one card in hand."""
+    if level.position.is_over:
+        problems.add(join_place(level.place, "record"), "the deal is over: there is no card to play")
+        return False
+    return True
+
+
+# ----- card goals -----------------------------------------------------------------------------
+
+
+@goal("legal_card", plays_a_card=True)
+def legal_card(level: Level, problems: Problems) -> list[Any]:
+    if not _decided(level, problems):
+        return []
+    deal = level.position
+    accepted = set(deal.legal_plays())
+    _stated_count(level, "legal", len(accepted), "legal cards", problems)
+    _agree(level, accepted, problems)
+    level.feedback = card_feedback(level, accepted, None)
+    return [card_code(card) for card in sorted(accepted)]
+
+
+def current_winner(deal: Deal) -> int:
+    """The card winning the trick in play so far."""
+    beats = beating_masks(deal.trump)
+    best = deal.current_trick[0]
+    for card in deal.current_trick[1:]:
+        if beats[best] >> card & 1:
+            best = card
+    return best
+
+
+@goal("wins_trick", plays_a_card=True)
+def wins_trick(level: Level, problems: Problems) -> list[Any]:
+    if not _decided(level, problems):
+        return []
+    deal = level.position
+    if len(deal.current_trick) != deal.players - 1:
+        problems.add(join_place(level.place, "record"), "the reader must play the trick's last card")
+        return []
+    if "winners" not in level.data:
+        problems.add(join_place(level.place, "winners"), "missing: state how many cards win the trick")
+    winning = current_winner(deal)
+    beats = beating_masks(deal.trump)[winning]
+    accepted = {card for card in deal.legal_plays() if beats >> card & 1}
+    if not accepted:
+        problems.add(join_place(level.place, "record"), "no legal card wins this trick")
+        return []
+    _stated_count(level, "winners", len(accepted), "winning cards", problems)
+    _agree(level, accepted, problems)
+    lost = {"kind": "wrong", "key": "learn.feedback.loses_trick_to", "params": {"card": card_code(winning)}}
+    level.feedback = card_feedback(level, accepted, lambda card: lost)
+    return [card_code(card) for card in sorted(accepted)]
+
+
+@goal("best_card", plays_a_card=True)
+def best_card(level: Level, problems: Problems) -> list[Any]:
+    if not _decided(level, problems):
+        return []
+    deal = level.position
+    if not is_exact(deal):
+        problems.add(
+            join_place(level.place, "record"),
+            "the best card is exact only with two players and the stock empty",
+        )
+        return []
+    options = exact_option_values(deal, level.seat)
+    best = max(option.value for option in options.values())
+    accepted = {card for card, option in options.items() if option.value == best}
+    if accepted == set(options):
+        problems.add(join_place(level.place, "record"), "every legal card is as good: there is no best card")
+    _agree(level, accepted, problems)
+    better = min(accepted)
+    best_row = {"card": card_code(better), "points": options[better].points}
+
+    def worse(card: int) -> Json:
+        option = options[card]
+        reason = reason_for(deal, {"card": card_code(card), "points": option.points}, best_row)
+        return {
+            "kind": "wrong",
+            "key": f"analysis.reasons.{reason}",
+            "params": {
+                "loss": best - option.value,
+                "reply": None if option.reply is None else card_code(option.reply),
+                "better": card_code(better),
+            },
+        }
+
+    level.feedback = card_feedback(level, accepted, worse)
+    return [card_code(card) for card in sorted(accepted)]
+
+
+# ----- count ----------------------------------------------------------------------------------
+
+
+def _opponent(level: Level, problems: Problems) -> int | None:
+    if level.position.players != 2:
+        problems.add(join_place(level.place, "record"), "this count is for two players")
+        return None
+    return 1 - level.seat
+
+
+def _trumps_out(level: Level, problems: Problems) -> int | None:
+    """Trumps the opponent may still hold, as the reader sees it: those seen drawn by the
+    opponent and not yet played, and every trump whose place the reader cannot see."""
+    other = _opponent(level, problems)
+    if other is None:
+        return None
+    view = level.position.view(level.seat)
+    return ((view.known[other] | view.unseen) & SUIT_MASKS[view.trump]).bit_count()
+
+
+COUNT_KINDS: dict[str, Callable[[Level, Problems], int | None]] = {
+    "value_won": lambda level, problems: mask_value(level.position.won[level.seat]),
+    "trumps_out": _trumps_out,
+    "stock_left": lambda level, problems: level.position.stock_remaining,
+    "tricks_won": lambda level, problems: sum(1 for t in level.position.tricks if t.winner == level.seat),
+}
+
+
+@goal("count")
+def count(level: Level, problems: Problems) -> list[Any]:
+    kind = level.data.get("kind")
+    measure = COUNT_KINDS.get(kind) if isinstance(kind, str) else None
+    if measure is None:
+        problems.add(
+            join_place(level.place, "kind"), f"expected one of {', '.join(COUNT_KINDS)}, got {kind!r}"
+        )
+        return []
+    actual = measure(level, problems)
+    if actual is None:
+        return []
+    if "answer" not in level.data:
+        problems.add(join_place(level.place, "answer"), "missing: state the number the reader should find")
+    _stated_count(level, "answer", actual, str(kind).replace("_", " "), problems)
+    level.published = {"kind": kind}
+    level.feedback = {
+        "higher": {"kind": "wrong", "key": "learn.feedback.count_higher", "params": {}},
+        "lower": {"kind": "wrong", "key": "learn.feedback.count_lower", "params": {}},
+    }
+    return [actual]
+
+
+# ----- choice ---------------------------------------------------------------------------------
+
+YES_NO = {"yes": "learn.options.yes", "no": "learn.options.no"}
+SIDES = {"you": "learn.options.you", "opponent": "learn.options.opponent", "no_one": "learn.options.no_one"}
+POINTS = ("high", "low", "jack", "game")
+
+
+def _jack_out(level: Level, problems: Problems) -> tuple[str, Json] | None:
+    """Is the jack of trumps still out: not played, and not in the reader's hand?"""
+    deal = level.position
+    jack = make_card(JACK, deal.trump)
+    played = {card: number for number, trick in enumerate(deal.tricks, 1) for card in trick.cards}
+    if jack in deal.current_trick:
+        played[jack] = len(deal.tricks) + 1
+    params: Json = {"card": card_code(jack)}
+    if jack in played:
+        return "no", {
+            "kind": "wrong",
+            "key": "learn.feedback.jack_played",
+            "params": {**params, "trick": played[jack]},
+        }
+    if deal.hands[level.seat] >> jack & 1:
+        return "no", {"kind": "wrong", "key": "learn.feedback.jack_in_hand", "params": params}
+    return "yes", {"kind": "wrong", "key": "learn.feedback.jack_unseen", "params": params}
+
+
+def _point_winner(level: Level, problems: Problems) -> tuple[str, Json] | None:
+    """Who scores the point named by `point` in this finished deal, and the engine's reason."""
+    deal = level.position
+    point = level.data.get("point")
+    if point not in POINTS:
+        problems.add(join_place(level.place, "point"), f"expected one of {', '.join(POINTS)}, got {point!r}")
+        return None
+    if not deal.is_over:
+        problems.add(join_place(level.place, "record"), "the points are scored only once the deal is over")
+        return None
+    reason = next(r for r in deal.result().reasons if r.point == point)
+    truth = "no_one" if reason.seat is None else "you" if reason.seat == level.seat else "opponent"
+    key = reason.key if reason.seat is None else f"{reason.key}_{'you' if truth == 'you' else 'other'}"
+    params: Json = {"card": reason.card, "trick": reason.trick, "seat": reason.seat}
+    if reason.values is not None:
+        params["values"] = list(reason.values)
+    level.published = {**level.published, "point": point}
+    return truth, {"kind": "wrong", "key": key, "params": params}
+
+
+def _trump_suit(level: Level, problems: Problems) -> tuple[str, Json] | None:
+    deal = level.position
+    return SUITS[deal.trump], {
+        "kind": "wrong", "key": "learn.feedback.trump_is", "params": {"card": card_code(deal.trump_card)},
+    }  # fmt: skip
+
+
+def _drew_top(level: Level, problems: Problems) -> tuple[str, Json] | None:
+    """Who took the stock's top card after the last trick: its winner (RULES.md §3)."""
+    deal = level.position
+    last = deal.tricks[-1] if deal.tricks else None
+    if last is None or not last.draws or deal.current_trick:
+        problems.add(join_place(level.place, "record"), "the record must stop right after a trick with draws")
+        return None
+    first = last.draws[0]
+    truth = "you" if first.seat == level.seat else "opponent"
+    params: Json = {"card": None if first.card is None else card_code(first.card), "trick": len(deal.tricks)}
+    return truth, {"kind": "wrong", "key": "learn.feedback.winner_draws_first", "params": params}
+
+
+def _match_winner(level: Level, problems: Problems) -> tuple[str, Json] | None:
+    """Who wins the match at this finished deal's count-out, from the record's scores_before:
+    points are added High, Low, Jack, Game, and the count stops at the first seat to reach the
+    target (RULES.md §1, §6.17)."""
+    deal = level.position
+    if not deal.is_over:
+        problems.add(join_place(level.place, "record"), "the count-out comes only once the deal is over")
+        return None
+    scores = level.record.get("scores_before", [0] * deal.players)
+    steps, winner, _ = count_out_steps(deal.result().seats, scores, deal.rules.target, deal.jack_turned)
+    target = deal.rules.target
+    if winner is None:
+        goes_on: Json = {"kind": "wrong", "key": "learn.feedback.match_goes_on", "params": {"target": target}}
+        return "no_one", goes_on
+    point = steps[-1][0]
+    side = "you" if winner == level.seat else "other"
+    params: Json = {"point": point, "target": target, "seat": winner}
+    truth = "you" if side == "you" else "opponent"
+    return truth, {"kind": "wrong", "key": f"learn.feedback.match_won_{side}", "params": params}
+
+
+# question -> (its options: id -> label key, what decides the true option and its explanation)
+QUESTIONS: dict[str, tuple[dict[str, str], Callable[[Level, Problems], tuple[str, Json] | None]]] = {
+    "jack_out": (YES_NO, _jack_out),
+    "point_winner": (SIDES, _point_winner),
+    "trump_suit": ({suit: f"suits.{suit}.name" for suit in SUITS}, _trump_suit),
+    "drew_top": ({"you": SIDES["you"], "opponent": SIDES["opponent"]}, _drew_top),
+    "match_winner": (SIDES, _match_winner),
+}
+
+
+@goal("choice")
+def choice(level: Level, problems: Problems) -> list[Any]:
+    question = level.data.get("question")
+    if question not in QUESTIONS:
+        problems.add(
+            join_place(level.place, "question"), f"expected one of {', '.join(QUESTIONS)}, got {question!r}"
+        )
+        return []
+    options, decide = QUESTIONS[question]
+    decided = decide(level, problems)
+    if decided is None:
+        return []
+    truth, explanation = decided
+    stated = level.data.get("answer")
+    if stated not in options:
+        problems.add(
+            join_place(level.place, "answer"), f"expected one of {', '.join(options)}, got {stated!r}"
+        )
+    elif stated != truth:
+        problems.add(
+            join_place(level.place, "answer"), f"the level states {stated!r}, but the engine finds {truth!r}"
+        )
+    level.published = {**level.published, "question": question, "options": options}
+    level.feedback = {option: explanation for option in options if option != truth}
+    return [truth]
+
+
+__all__ = ["COUNT_KINDS", "QUESTIONS", "card_feedback", "current_winner", "refusal_feedback"]

@@ -1,0 +1,142 @@
+"""The built site's course data (assets/learn/levels.json) agrees with the engine.
+
+Each level is replayed from its published record, and its answers, feedback and view are
+worked out again here from the engine's own primitives (legal cards, Deal.check's refusals,
+the trick's beating cards, the exact endgame values, the deal's result), not through
+engine/content/goals.py, so a goal type that drifts from the rules is caught. Every text the
+page needs is in every language, the French typography applied.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.analysis.deal_analysis import exact_option_values
+from engine.core.cards import JACK, SUIT_MASKS, SUITS, card_code, make_card, mask_value, parse_card
+from engine.core.deal import Deal
+from engine.core.errors import IllegalPlay
+from engine.core.locales import LANGUAGES
+from engine.core.record import read_record
+from engine.core.tricks import beating_masks
+
+
+@pytest.fixture(scope="module")
+def course(site_dir: Path) -> dict:
+    path = site_dir / "assets" / "learn" / "levels.json"
+    assert path.is_file(), f"{path} is missing: the learn hook writes it"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def position(level: dict) -> Deal:
+    read = read_record(level["record"])
+    deal = read.deal
+    for card in read.plays:
+        deal.play(card)
+    return deal
+
+
+def refusal(deal: Deal, card: int) -> str | None:
+    try:
+        deal.check(card)
+    except IllegalPlay as error:
+        return error.key
+    return None
+
+
+def expected_answers(level: dict, deal: Deal) -> list:
+    seat, goal = level["seat"], level["goal"]
+    legal = sorted(deal.legal_plays())
+    if goal == "legal_card":
+        return [card_code(c) for c in legal]
+    if goal == "wins_trick":
+        beats = beating_masks(deal.trump)
+        best = deal.current_trick[0]
+        for card in deal.current_trick[1:]:
+            best = card if beats[best] >> card & 1 else best
+        return [card_code(c) for c in legal if beats[best] >> c & 1]
+    if goal == "best_card":
+        options = exact_option_values(deal, seat)
+        top = max(o.value for o in options.values())
+        return [card_code(c) for c in legal if options[c].value == top]
+    if goal == "count":
+        view = deal.view(seat)
+        return [
+            {
+                "value_won": mask_value(deal.won[seat]),
+                "stock_left": view.stock_count,
+                "tricks_won": sum(1 for t in deal.tricks if t.winner == seat),
+                "trumps_out": ((view.known[1 - seat] | view.unseen) & SUIT_MASKS[deal.trump]).bit_count(),
+            }[level["kind"]]
+        ]
+    question = level["question"]
+    if question == "trump_suit":
+        return [SUITS[deal.trump]]
+    if question == "jack_out":
+        jack = make_card(JACK, deal.trump)
+        gone = any(jack in t.cards for t in deal.tricks) or jack in deal.current_trick
+        return ["no" if gone or deal.hands[seat] >> jack & 1 else "yes"]
+    if question == "drew_top":
+        return ["you" if deal.tricks[-1].draws[0].seat == seat else "opponent"]
+    if question == "point_winner":
+        scorer = deal.result().points[level["point"]]
+        return ["no_one" if scorer is None else "you" if scorer == seat else "opponent"]
+    if question == "match_winner":
+        scores = list(level["record"].get("scores_before", [0, 0]))
+        # The count-out order (RULES.md §1); a turned jack was scored before the first card.
+        order = ("jack", "high", "low", "game") if deal.jack_turned else ("high", "low", "jack", "game")
+        for name in order:
+            scorer = deal.result().points[name]
+            if scorer is not None:
+                scores[scorer] += 1
+                if scores[scorer] >= deal.rules.target:
+                    return ["you" if scorer == seat else "opponent"]
+        return ["no_one"]
+    raise AssertionError(f"{level['id']}: unknown question {question}")
+
+
+def test_every_published_level_agrees_with_the_engine(course):
+    assert course["version"] == 1
+    assert len(course["levels"]) >= 30
+    for level in course["levels"]:
+        deal = position(level)
+        assert level["answers"] == expected_answers(level, deal), level["id"]
+        assert level["view"] == deal.view(level["seat"]).to_dict(), level["id"]
+        assert 1 <= level["par"] <= len(level["answers"]), level["id"]
+        if level["goal"] in ("legal_card", "wins_trick", "best_card"):
+            hand = {card_code(c) for c in deal.hand(level["seat"])}
+            assert set(level["feedback"]) == hand - set(level["answers"]), level["id"]
+            for code, feedback in level["feedback"].items():
+                key = refusal(deal, parse_card(code))
+                if key is None:
+                    assert feedback["kind"] == "wrong" and feedback["key"], (level["id"], code)
+                else:
+                    assert feedback == {
+                        "kind": "illegal", "key": key, "rule": "rule_refs." + key.removeprefix("errors."),
+                        "params": {"card": code, "suit": feedback["params"]["suit"], "trump": SUITS[deal.trump]},
+                    }, (level["id"], code)  # fmt: skip
+        elif level["goal"] == "choice":
+            assert set(level["feedback"]) == set(level["options"]) - set(level["answers"]), level["id"]
+
+
+def test_the_stages_list_every_level_once_in_course_order(course):
+    orders = [stage["order"] for stage in course["stages"]]
+    assert orders == sorted(orders)
+    listed = [level_id for stage in course["stages"] for level_id in stage["levels"]]
+    assert listed == [level["id"] for level in course["levels"]]
+
+
+def test_every_text_the_page_needs_is_published_in_every_language(course):
+    needed = {key for level in course["levels"] for key in level["texts"].values()}
+    needed |= {fb["key"] for level in course["levels"] for fb in level["feedback"].values()}
+    needed |= {fb["rule"] for level in course["levels"] for fb in level["feedback"].values() if "rule" in fb}
+    needed |= {key for level in course["levels"] for key in level.get("options", {}).values()}
+    needed |= {stage[name] for stage in course["stages"] for name in ("title", "intro")}
+    assert set(course["texts"]) == set(LANGUAGES)
+    for lang, texts in course["texts"].items():
+        assert needed <= set(texts), (lang, needed - set(texts))
+        assert all(text.strip() for text in texts.values()), lang
+    french = [text for text in course["texts"]["fr"].values() if "?" in text]
+    assert french and all("\u202f?" in text for text in french)

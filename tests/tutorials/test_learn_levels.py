@@ -1,0 +1,378 @@
+"""The Learn course's goal types (engine/content/goals.py) on hand-made positions: the answers
+the engine accepts, the feedback for every wrong answer, and a problem naming the file and the
+place whenever a level's stated intent disagrees with the engine, a position is impossible or
+a text is missing in one language. Also the stage frame: course order, help that only fades,
+a par within the answers.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from toml_copies import TUTORIALS, toml_value
+
+from engine.analysis.deal_analysis import exact_option_values
+from engine.content import check_content
+from engine.content import levels as levels_module
+from engine.content.course import course_json
+from engine.content.levels import check_levels
+from engine.core.cards import RANKS, SUITS, card_code, parse_card
+from engine.core.record import read_record
+
+ALL_CARDS = [rank + suit for suit in SUITS for rank in RANKS]
+
+
+def record(hands: list[list[str]], turn_up: str, plays: list[str] = (), dealer: int = 0) -> dict:
+    """A two-player deal with these hands; the stock is the turn-up (its top card, which fixes
+    trump) then every other card in a fixed order."""
+    used = {*hands[0], *hands[1], turn_up}
+    stock = [turn_up] + [card for card in ALL_CARDS if card not in used]
+    return {"rules": "standard", "dealer": dealer, "hands": hands, "stock": stock, "plays": list(plays)}
+
+
+# Trump hearts (turn-up AH). Seat 1 leads (the dealer is 0).
+HANDS = [["KS", "4S", "TH", "2H", "5D", "3C"], ["QS", "JH", "9D", "7C", "6C", "2S"]]
+
+
+def level_text(table: dict) -> str:
+    lines = ["[[levels]]"]
+    for key, value in table.items():
+        lines.append(f"{key} = {toml_value(value)}")
+    return "\n".join(lines)
+
+
+def write_course(folder: Path, *stages: list[dict], name: str = "stage") -> Path:
+    learn = folder / "learn"
+    learn.mkdir(exist_ok=True)
+    for number, levels in enumerate(stages, 1):
+        head = f'order = {number}\ntitle = "learn.stages.cards.title"\nintro = "learn.stages.cards.intro"\n\n'
+        text = head + "\n\n".join(level_text(level) for level in levels) + "\n"
+        (learn / f"{name}{number}.toml").write_text(text, encoding="utf-8")
+    return learn
+
+
+def level(goal: str, rec: dict, seat: int, **own) -> dict:
+    base = {
+        "id": own.pop("id", f"{goal}-{seat}-{len(rec['plays'])}"),
+        "goal": goal,
+        "record": rec,
+        "seat": seat,
+    }
+    return {**base, **own, "par": own.pop("par", 1), "guided": own.pop("guided", False),
+            "texts": {"goal": "learn.goals.win_trick"}}  # fmt: skip
+
+
+def checked(tmp_path: Path, *levels: dict) -> tuple[list, list[str]]:
+    report = check_levels(write_course(tmp_path, list(levels)))
+    return report.levels, [str(problem) for problem in report.problems]
+
+
+# ----- card goals -----------------------------------------------------------------------------
+
+
+def test_legal_card_accepts_the_legal_cards_and_words_each_refusal(tmp_path):
+    # Spades led; seat 0 holds spades and trumps: follow or trump, no diamond or club.
+    rec = record(HANDS, "AH", ["QS"])
+    [found], problems = checked(tmp_path, level("legal_card", rec, 0, legal=4))
+    assert problems == []
+    assert found.answers == ["4S", "KS", "2H", "TH"]
+    assert set(found.feedback) == {"5D", "3C"}
+    assert found.feedback["5D"] == {
+        "kind": "illegal", "key": "errors.must_follow_suit", "rule": "rule_refs.must_follow_suit",
+        "params": {"card": "5D", "suit": "S", "trump": "H"},
+    }  # fmt: skip
+
+
+def test_legal_card_with_a_trump_led_names_its_own_refusal(tmp_path):
+    rec = record(HANDS, "AH", ["JH"])
+    [found], problems = checked(tmp_path, level("legal_card", rec, 0, legal=3))
+    assert problems == [
+        "learn/stage1.toml: levels[0].legal: the level states 3 legal cards, but the engine finds 2"
+    ]
+    assert found.answers == ["2H", "TH"]
+    assert {fb["key"] for fb in found.feedback.values()} == {"errors.must_follow_trump"}
+    assert {fb["rule"] for fb in found.feedback.values()} == {"rule_refs.must_follow_trump"}
+
+
+def test_wins_trick_finds_every_winner_and_the_card_each_loser_loses_to(tmp_path):
+    rec = record(HANDS, "AH", ["QS"])  # KS wins, and both trumps
+    [found], problems = checked(tmp_path, level("wins_trick", rec, 0, winners=3))
+    assert problems == []
+    assert found.answers == ["KS", "2H", "TH"]
+    assert found.feedback["4S"] == {
+        "kind": "wrong",
+        "key": "learn.feedback.loses_trick_to",
+        "params": {"card": "QS"},
+    }
+    assert found.feedback["5D"]["kind"] == "illegal"
+
+
+def test_a_level_that_states_one_winner_when_three_win_is_reported(tmp_path):
+    rec = record(HANDS, "AH", ["QS"])
+    _, problems = checked(tmp_path, level("wins_trick", rec, 0, winners=1, answer="KS"))
+    assert problems == [
+        "learn/stage1.toml: levels[0].winners: the level states 1 winning cards, but the engine finds 3",
+        "learn/stage1.toml: levels[0].answer: the level states KS, but the engine accepts KS, 2H, TH",
+    ]
+
+
+def test_wins_trick_needs_a_trick_to_answer(tmp_path):
+    _, problems = checked(tmp_path, level("wins_trick", record(HANDS, "AH", ["QS", "KS"]), 1, winners=1))
+    assert problems == ["learn/stage1.toml: levels[0].seat: seat 1 is not to move at the decision (0 is)"]
+    _, problems = checked(tmp_path, level("wins_trick", record(HANDS, "AH"), 1, winners=1))
+    assert problems == ["learn/stage1.toml: levels[0].record: the reader must play the trick's last card"]
+
+
+def endgame_record() -> tuple[dict, int]:
+    """A position with the stock empty (the last six tricks), and the seat to move."""
+    deal = read_record({"rules": "standard", "dealer": 0, "seed": 46, "plays": []}).deal
+    rng = random.Random(46)
+    plays = []
+    while deal.stock_remaining or len(deal.hand(deal.to_move)) > 4 or deal.current_trick:
+        card = rng.choice(list(deal.legal_plays()))
+        deal.play(card)
+        plays.append(card_code(card))
+    return {"rules": "standard", "dealer": 0, "seed": 46, "plays": plays}, deal.to_move
+
+
+def test_best_card_accepts_the_exact_best_and_gives_each_worse_card_its_reason(tmp_path):
+    rec, seat = endgame_record()
+    [found], problems = checked(tmp_path, level("best_card", rec, seat))
+    assert problems == []
+    deal = read_record(rec).deal
+    for card in read_record(rec).plays:
+        deal.play(card)
+    options = exact_option_values(deal, seat)
+    best = max(option.value for option in options.values())
+    assert found.answers == [card_code(c) for c in sorted(options) if options[c].value == best]
+    worse = [card_code(c) for c in options if options[c].value < best]
+    assert worse and all(found.feedback[code]["key"].startswith("analysis.reasons.") for code in worse)
+    assert all(found.feedback[code]["params"]["loss"] > 0 for code in worse)
+    _, problems = checked(tmp_path, level("best_card", rec, seat, answer=worse[0]))
+    assert problems == [
+        f"learn/stage1.toml: levels[0].answer: the level states {worse[0]}, but the engine accepts "
+        + ", ".join(found.answers)
+    ]
+
+
+def test_best_card_is_refused_while_the_stock_holds_cards(tmp_path):
+    _, problems = checked(tmp_path, level("best_card", record(HANDS, "AH", ["QS"]), 0))
+    assert problems == [
+        "learn/stage1.toml: levels[0].record: "
+        "the best card is exact only with two players and the stock empty"
+    ]
+
+
+# ----- count and choice -----------------------------------------------------------------------
+
+
+def test_count_kinds_are_computed_by_the_engine(tmp_path):
+    # Trick 1: QS led by seat 1, KS wins for seat 0 (3 in card value); seat 0 takes AH, seat 1 the next card.
+    rec = record(HANDS, "AH", ["QS", "KS"])
+    levels = [
+        level("count", rec, 0, id="value", kind="value_won", answer=5),
+        level("count", rec, 0, id="stock", kind="stock_left", answer=38),
+        level("count", rec, 1, id="tricks", kind="tricks_won", answer=0),
+        # Seat 1 holds JH and saw AH go to seat 0; every other trump is unseen: 1 + 11 = 12.
+        level("count", rec, 1, id="trumps", kind="trumps_out", answer=12),
+    ]
+    found, problems = checked(tmp_path, *levels)
+    assert problems == []
+    assert [lv.answers for lv in found] == [[5], [38], [0], [12]]
+    assert set(found[0].feedback) == {"higher", "lower"}
+
+
+def test_a_wrong_count_is_reported(tmp_path):
+    rec = record(HANDS, "AH", ["QS", "KS"])
+    _, problems = checked(tmp_path, level("count", rec, 0, kind="value_won", answer=3), level(
+        "count", rec, 0, id="x", kind="cards_in_hand", answer=6))  # fmt: skip
+    assert problems == [
+        "learn/stage1.toml: levels[0].answer: the level states 3 value won, but the engine finds 5",
+        "learn/stage1.toml: levels[1].kind: expected one of value_won, trumps_out, stock_left, tricks_won, "
+        "got 'cards_in_hand'",
+    ]
+
+
+def test_choice_questions_are_decided_by_the_engine(tmp_path):
+    start = record(HANDS, "AH")
+    after = record(HANDS, "AH", ["QS", "KS"])
+    levels = [
+        level("choice", start, 1, id="jack-in-hand", question="jack_out", answer="no"),
+        level("choice", start, 0, id="jack-out", question="jack_out", answer="yes"),
+        level("choice", start, 0, id="trump", question="trump_suit", answer="H"),
+        level("choice", after, 1, id="drew", question="drew_top", answer="opponent"),
+    ]
+    found, problems = checked(tmp_path, *levels)
+    assert problems == []
+    assert [lv.answers for lv in found] == [["no"], ["yes"], ["H"], ["opponent"]]
+    assert found[0].feedback == {
+        "yes": {"kind": "wrong", "key": "learn.feedback.jack_in_hand", "params": {"card": "JH"}}
+    }
+    assert set(found[2].feedback) == {"S", "D", "C"}
+    assert found[3].feedback["you"]["params"] == {"card": "AH", "trick": 1}
+
+
+def test_a_wrong_choice_is_reported(tmp_path):
+    _, problems = checked(
+        tmp_path, level("choice", record(HANDS, "AH"), 1, question="jack_out", answer="yes")
+    )
+    assert problems == [
+        "learn/stage1.toml: levels[0].answer: the level states 'yes', but the engine finds 'no'"
+    ]
+
+
+def test_point_winner_gives_the_engines_reason(tmp_path):
+    deal = read_record(record(HANDS, "AH")).deal
+    plays = []
+    while not deal.is_over:
+        card = min(deal.legal_plays())
+        deal.play(card)
+        plays.append(card_code(card))
+    high = deal.result().reasons[0]
+    truth = "you" if high.seat == 0 else "opponent"
+    finished = record(HANDS, "AH", plays)
+    [found], problems = checked(
+        tmp_path, level("choice", finished, 0, question="point_winner", point="high", answer=truth)
+    )
+    assert problems == []
+    wrong = found.feedback["no_one"]
+    assert wrong["key"] == f"reasons.high_{'you' if truth == 'you' else 'other'}"
+    assert wrong["params"]["card"] == high.card == "AH"
+
+
+# ----- the frame: impossible positions, texts, order, help that fades, par ------------------------
+
+
+def test_an_impossible_position_is_reported_with_its_place(tmp_path):
+    refused = record(HANDS, "AH", ["QS", "5D"])  # seat 0 holds spades: 5D is refused
+    doubled = record(HANDS, "AH")
+    doubled["hands"] = [["KS", "KS", "TH", "2H", "5D", "3C"], HANDS[1]]
+    _, problems = checked(tmp_path, level("legal_card", refused, 1), level("legal_card", doubled, 1, id="b"))
+    assert problems[0].startswith(
+        "learn/stage1.toml: levels[0].record.plays[1]: the engine refuses this play"
+    )
+    assert problems[1].startswith("learn/stage1.toml: levels[1].record.hands")
+    assert len(problems) == 2
+
+
+def test_a_text_missing_in_one_language_is_reported(tmp_path, monkeypatch):
+    real = levels_module._catalogues()
+    italian = {key: text for key, text in real["it"].items() if key != "learn.goals.win_trick"}
+    monkeypatch.setattr(levels_module, "_catalogues", lambda: {**real, "it": italian})
+    _, problems = checked(tmp_path, level("legal_card", record(HANDS, "AH", ["QS"]), 0))
+    assert problems == [
+        "learn/stage1.toml: levels[0].texts.goal: catalogue key 'learn.goals.win_trick' is missing in it"
+    ]
+
+
+def test_help_only_fades_and_par_stays_within_the_answers(tmp_path):
+    rec = record(HANDS, "AH", ["QS"])
+    _, problems = checked(
+        tmp_path,
+        level("wins_trick", rec, 0, id="a", winners=3, guided=True),
+        level("wins_trick", rec, 0, id="b", winners=3, guided=False),
+        level("wins_trick", rec, 0, id="c", winners=3, guided=True, par=4),
+    )
+    assert problems == [
+        "learn/stage1.toml: levels[2].par: par 4 asks for more answers than the 3 accepted",
+        "learn/stage1.toml: levels[2].guided: "
+        "a guided level after the unguided levels[1] (b): help only fades",
+    ]
+
+
+def test_stages_come_in_course_order_and_orders_are_unique(tmp_path):
+    rec = record(HANDS, "AH", ["QS"])
+    learn = write_course(
+        tmp_path, [level("legal_card", rec, 0, id="a")], [level("legal_card", rec, 0, id="b")]
+    )
+    (learn / "stage1.toml").write_text((learn / "stage1.toml").read_text().replace("order = 1", "order = 3"))
+    report = check_levels(learn)
+    assert report.ok and [stage.name for stage in report.stages] == ["stage2", "stage1"]
+    assert [lv.id for lv in report.levels] == ["b", "a"]
+    (learn / "stage1.toml").write_text((learn / "stage1.toml").read_text().replace("order = 3", "order = 2"))
+    assert [str(p) for p in check_levels(learn).problems] == [
+        "learn/stage2.toml: order: 2 is also the order of learn/stage1.toml"
+    ]
+
+
+# ----- the repository's course ----------------------------------------------------------------
+
+
+def test_the_course_is_clean_and_long_enough():
+    report = check_content(TUTORIALS).levels
+    assert report.ok, [str(p) for p in report.problems]
+    assert len(report.stages) >= 6
+    for stage in report.stages:
+        levels = [lv for lv in report.levels if lv.stage == stage.name]
+        assert 4 <= len(levels) <= 6, stage.name
+        assert levels[0].guided or stage.order > 4, f"{stage.name}: the first stages start with help"
+
+
+def test_the_published_course_refuses_a_report_with_problems(tmp_path):
+    learn = write_course(tmp_path, [level("wins_trick", record(HANDS, "AH", ["QS"]), 0, winners=1)])
+    with pytest.raises(ValueError, match="winners: the level states 1"):
+        course_json(check_levels(learn), lambda lang, key: key)
+
+
+def test_the_published_course_names_every_text_it_needs():
+    report = check_content(TUTORIALS).levels
+    data = course_json(report, lambda lang, key: f"{lang}:{key}")
+    json.dumps(data)  # JSON-ready
+    needed = {key for lv in data["levels"] for key in lv["texts"].values()}
+    needed |= {fb["key"] for lv in data["levels"] for fb in lv["feedback"].values()}
+    needed |= {fb["rule"] for lv in data["levels"] for fb in lv["feedback"].values() if "rule" in fb}
+    needed |= {s[k] for s in data["stages"] for k in ("title", "intro")}
+    assert needed <= set(data["texts"]["pt"]), needed - set(data["texts"]["pt"])
+    assert data["texts"]["it"]["learn.goals.win_trick"] == "it:learn.goals.win_trick"
+    assert parse_card(data["levels"][0]["answers"][0]) >= 0
+
+
+def test_the_build_hook_stops_on_a_problem_naming_file_and_level(tmp_path):
+    import sys
+
+    from mkdocs.exceptions import PluginError
+
+    sys.path.insert(0, str(TUTORIALS.parent / "scripts" / "hooks"))
+    import learn as learn_hook
+
+    learn = write_course(tmp_path, [level("wins_trick", record(HANDS, "AH", ["QS"]), 0, winners=2)])
+    with pytest.raises(PluginError, match=r"learn/stage1\.toml: levels\[0\]\.winners: the level states 2"):
+        learn_hook.course(learn)
+    assert len(learn_hook.course()["levels"]) == len(check_content(TUTORIALS).levels.levels)
+
+
+def test_the_command_line_checks_the_course_folder_as_levels():
+    report = check_content(TUTORIALS / "learn")
+    assert report.ok, [str(p) for p in report.problems]
+    assert report.examples.examples == []
+    assert len(report.levels.levels) == len(check_content(TUTORIALS).levels.levels)
+
+
+def test_match_winner_follows_the_count_out_order(tmp_path):
+    deal = read_record(record(HANDS, "AH")).deal
+    plays = []
+    while not deal.is_over:
+        card = min(deal.legal_plays())
+        deal.play(card)
+        plays.append(card_code(card))
+    points = deal.result().points
+    high, other = points["high"], 1 - points["high"]
+    # Both seats one point short: High is added first, so its scorer wins whatever else the other scored.
+    tied = record(HANDS, "AH", plays)
+    tied["scores_before"] = [9, 9]
+    far = {**tied, "scores_before": [0, 0]}
+    levels = [
+        level("choice", tied, other, id="tied", question="match_winner", answer="opponent"),
+        level("choice", far, high, id="far", question="match_winner", answer="no_one"),
+    ]
+    found, problems = checked(tmp_path, *levels)
+    assert problems == []
+    won = found[0].feedback["you"]
+    assert won["key"] == "learn.feedback.match_won_other"
+    assert won["params"] == {"point": "high", "target": 10, "seat": high}
+    assert found[1].feedback["you"]["key"] == "learn.feedback.match_goes_on"
+    published = course_json(check_levels(tmp_path / "learn"), lambda lang, key: key)
+    assert published["levels"][0]["record"]["scores_before"] == [9, 9]
