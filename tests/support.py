@@ -59,14 +59,27 @@ def settle_animations(page) -> None:
     )
 
 
-def serious_violations(page, selector: str) -> list[str]:
-    """axe-core on one part of the page: serious or critical violations."""
-    page.add_script_tag(
-        content=(ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
-    )
-    found = json.loads(page.evaluate("async (s) => JSON.stringify((await axe.run(s)).violations)", selector))
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+_AXE_RUN = """async (within) => JSON.stringify(
+    (await axe.run(within ?? document, { resultTypes: ['violations'] })).violations)"""
+
+
+def serious_violations(page, within: str | None = None) -> list[str]:
+    """axe-core's serious and critical violations on the page, or on the part the CSS selector
+    `within` picks, as readable lines ("rule (impact): [first targets]"); the one accessibility
+    check of every browser test.
+
+    Measured once the page's animations are at rest (settle_animations). axe is added to the
+    page unless it is there already (a context's init script may bring it with every page, as
+    test_site.py does). Only the violations are detailed (resultTypes), which is most of axe's
+    time on a long page and changes nothing in what it reports as violated.
+    """
+    settle_animations(page)
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    found = json.loads(page.evaluate(_AXE_RUN, within))
     return [
-        f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}"
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
         for v in found
         if v["impact"] in ("serious", "critical")
     ]

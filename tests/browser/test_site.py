@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import re
 from urllib.parse import urlsplit
 
 import pytest
-from support import LANGUAGES, ROOT, language_prefix
+from support import AXE, LANGUAGES, language_prefix, serious_violations
 
 pytestmark = pytest.mark.browser
 
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 HOME_TITLES = {"en": "California Jack", "pt": "California Jack", "fr": "California Jack",
                "es": "California Jack", "it": "California Jack"}
 
@@ -81,23 +79,14 @@ def test_no_serious_accessibility_violation_anywhere(browser, site_url, site_dir
 
     context = browser.new_context()
     # axe comes with every page (one script, parsed by the browser's cache) rather than being
-    # injected after each load; it reports violations only, skipping the detail of every pass,
-    # which is most of its time on a long page.
+    # injected after each load.
     context.add_init_script(AXE.read_text(encoding="utf-8"))
     page = context.new_page()
     failures, foreign = [], []
     page.on("request", lambda r: _record_foreign(r.url, foreign))
     for path in _site_pages(site_dir):
-        url = site_url + path.removesuffix("index.html")
-        page.goto(url)
-        result = page.evaluate(
-            "async () => JSON.stringify((await axe.run(document, { resultTypes: ['violations'] }))"
-            ".violations)"
-        )
-        for violation in json.loads(result):
-            if violation["impact"] in ("serious", "critical"):
-                failures.append(f"{path}: {violation['id']} ({violation['impact']}) "
-                                f"{[n['target'] for n in violation['nodes']][:3]}")
+        page.goto(site_url + path.removesuffix("index.html"))
+        failures += [f"{path}: {line}" for line in serious_violations(page)]
     context.close()
     assert not foreign
     assert not failures, "\n".join(failures[:30])
