@@ -13,7 +13,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from support import CHROMIUM, CHROMIUM_ARGS, ROOT, PageWatch
+from support import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, PageWatch, primed_context, shared_page
 
 
 @pytest.fixture(scope="session")
@@ -176,45 +176,7 @@ def pytest_runtest_logfinish(nodeid, location) -> None:
 # starts its engine at idle on its own (engine-client.js warmWhenIdle): as on a first visit, the
 # engine starts when a widget needs it, and restores the snapshot.
 # Tests of the first visit (what a cold start downloads, its progress) ask for `fresh_page`.
-
-PHONE = {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True}
-PRIME_EXAMPLE = "examples/hearts-trump/"
-PRIME_TIMEOUT_MS = 120_000
-_START_AND_WAIT_STORED = """async () => {
-  const src = document.querySelector('script[src*="stepper.js"]').src;
-  const { engine } = await import(src.replace('stepper.js', 'engine-client.js'));
-  await engine().request({ op: 'catalogue', lang: 'en' });
-  const stored = () => performance.getEntriesByName('cj-engine-timing-snapshot-stored');
-  while (!stored().length) await new Promise((resolve) => setTimeout(resolve, 50));
-  return stored()[0].detail;
-}"""
-# Everything an origin keeps, but its Cache Storage (where the snapshot is).
-_CLEARED = "cookies,indexeddb,local_storage,service_workers"
-
-
-def primed_context(browser, site_url: str, **options):
-    """A new context whose engine snapshot is stored: one cold start, then every start restores."""
-    context = browser.new_context(**options)
-    page = context.new_page()
-    page.goto(site_url + PRIME_EXAMPLE)
-    page.set_default_timeout(PRIME_TIMEOUT_MS)
-    size = page.evaluate(_START_AND_WAIT_STORED)
-    page.close()
-    if not size:
-        context.close()
-        pytest.fail("the engine started but stored no snapshot: the shared browser contexts need one")
-    return context
-
-
-def shared_page(context, site_url: str):
-    """A new page in a shared context, its origin's storage (but the snapshot) cleared first."""
-    page = context.new_page()
-    session = context.new_cdp_session(page)
-    session.send(
-        "Storage.clearDataForOrigin", {"origin": site_url.rstrip("/"), "storageTypes": _CLEARED}
-    )
-    session.detach()
-    return page
+# (The helpers are in tests/support.py: primed_context, shared_page.)
 
 
 @pytest.fixture(scope="session")

@@ -20,6 +20,47 @@ CHROMIUM_ARGS = [
 ]
 
 
+# ----- browser contexts shared by the session (tests/conftest.py: watched_page, phone_page) -----
+PHONE = {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True}
+PRIME_EXAMPLE = "examples/hearts-trump/"
+PRIME_TIMEOUT_MS = 120_000
+_START_AND_WAIT_STORED = """async () => {
+  const src = document.querySelector('script[src*="stepper.js"]').src;
+  const { engine } = await import(src.replace('stepper.js', 'engine-client.js'));
+  await engine().request({ op: 'catalogue', lang: 'en' });
+  const stored = () => performance.getEntriesByName('cj-engine-timing-snapshot-stored');
+  while (!stored().length) await new Promise((resolve) => setTimeout(resolve, 50));
+  return stored()[0].detail;
+}"""
+# Everything an origin keeps, but its Cache Storage (where the snapshot is).
+_CLEARED = "cookies,indexeddb,local_storage,service_workers"
+
+
+def primed_context(browser, site_url: str, **options):
+    """A new context whose engine snapshot is stored: one cold start, then every start restores."""
+    context = browser.new_context(**options)
+    page = context.new_page()
+    page.goto(site_url + PRIME_EXAMPLE)
+    page.set_default_timeout(PRIME_TIMEOUT_MS)
+    size = page.evaluate(_START_AND_WAIT_STORED)
+    page.close()
+    if not size:
+        context.close()
+        raise RuntimeError("the engine started but stored no snapshot: the shared browser contexts need one")
+    return context
+
+
+def shared_page(context, site_url: str):
+    """A new page in a shared context, its origin's storage (but the snapshot) cleared first."""
+    page = context.new_page()
+    session = context.new_cdp_session(page)
+    session.send(
+        "Storage.clearDataForOrigin", {"origin": site_url.rstrip("/"), "storageTypes": _CLEARED}
+    )
+    session.detach()
+    return page
+
+
 def language_prefix(lang: str) -> str:
     return "" if lang == DEFAULT_LANGUAGE else f"{lang}/"
 
@@ -43,8 +84,6 @@ class PageWatch:
             for url in self.requests
             if not url.startswith(("data:", "blob:")) and urlsplit(url).hostname != "127.0.0.1"
         ]
-
-
 
 
 def settle_animations(page) -> None:
