@@ -353,9 +353,12 @@ def _widget_markers(page: Path) -> set[str]:
     return {marker for marker in ('class="cj-practice"', 'class="cj-puzzles"') if marker in html}
 
 
-def test_rules_pages_request_no_pyodide_file(browser, site_url, site_dir):
-    """Every page without an example, the practice table or the puzzles, in every language: no worker,
-    Pyodide or engine request."""
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rules_pages_request_no_pyodide_file(browser, site_url, site_dir, lang):
+    """Every page without an example, the practice table or the puzzles, in each language (one
+    test per language, side by side on several cores): no worker, Pyodide or engine request."""
+    from html_index import page_language
+
     examples = set(example_pages(site_dir))
     pages = [
         p
@@ -363,8 +366,9 @@ def test_rules_pages_request_no_pyodide_file(browser, site_url, site_dir):
         if p not in examples
         and not _widget_markers(p)
         and not {"pyodide", "assets", "search"} & set(p.relative_to(site_dir).parts)
+        and page_language(site_dir, p) == lang
     ]
-    assert len(pages) >= 9 * len(LANGUAGES)
+    assert len(pages) >= 9
     context = browser.new_context()
     page = context.new_page()
     requests: list[str] = []
