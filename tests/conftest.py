@@ -13,7 +13,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from support import CHROMIUM, CHROMIUM_ARGS, ROOT, PageWatch
+from support import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, PageWatch, primed_context, shared_page
 
 
 @pytest.fixture(scope="session")
@@ -74,6 +74,9 @@ class QuietBrowser:
         page.expose_binding("__cjKeyRequested", _key_requested)
         return page
 
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
 
 # ----- catalogue keys the browser asks for ------------------------------------------------------
 # Every page's string lookups (engine-client.js, Strings.lookup) report each key once through
@@ -89,21 +92,61 @@ def _key_requested(source, key) -> None:
         _requested_in_browser.add(key)
 
 
-# The browser tests still to finish in a session that collected the whole browser suite (else
+# The browser tests still to finish in a run that collected the whole browser suite (else
 # None). The trace is written the moment the last of them finishes, so the unused-key test in
-# tests/site, which pytest runs after tests/browser, reads this run's trace, not the last one's.
+# tests/site, when it runs after tests/browser in the same session, reads this run's trace.
+# Under pytest-xdist the keys are looked up in the workers' browsers: each test's teardown
+# report carries the keys its process heard since the report before (the report travels to
+# the controller), and the controller, which sees every report, writes the union. scripts/test
+# runs tests/browser before tests/site, in two sessions, for the order to hold there too.
 _browser_tests_left: set[str] | None = None
+_keys_reported: set[str] = set()  # this process's keys already sent with a report
+_keys_heard: set[str] = set()  # every key in the reports this process has seen
+_KEYS_ATTRIBUTE = "cj_catalogue_keys"
+_BROWSER_DIR = "tests/browser/"
+_collected_by_workers = False
+
+
+def _whole_browser_suite(config, nodeids: list[str]) -> set[str] | None:
+    """The browser tests among nodeids when they come from every browser test file, else None."""
+    browser = {nodeid for nodeid in nodeids if nodeid.startswith(_BROWSER_DIR)}
+    files = {nodeid.split("::")[0] for nodeid in browser}
+    every_file = {path.relative_to(ROOT).as_posix() for path in (ROOT / _BROWSER_DIR).glob("test_*.py")}
+    if every_file <= files and not config.option.keyword:
+        return browser
+    return None
 
 
 def pytest_collection_finish(session) -> None:
     global _browser_tests_left
-    browser_dir = ROOT / "tests" / "browser"
-    collected = {Path(str(item.path)) for item in session.items}
-    every_file = set(browser_dir.glob("test_*.py"))
-    if every_file <= collected and not session.config.option.keyword:
-        _browser_tests_left = {
-            item.nodeid for item in session.items if Path(str(item.path)).parent == browser_dir
-        }
+    if hasattr(session.config, "workerinput"):
+        return  # an xdist worker: the controller writes the trace
+    _browser_tests_left = _whole_browser_suite(session.config, [item.nodeid for item in session.items])
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node, ids) -> None:
+    """The xdist controller (which collects nothing itself) learns the tests from the workers
+    (each collects them all, before any runs): from the first to answer, once."""
+    global _browser_tests_left, _collected_by_workers
+    if not _collected_by_workers:
+        _collected_by_workers = True
+        _browser_tests_left = _whole_browser_suite(node.config, list(ids))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if call.when == "teardown":
+        new = _requested_in_browser - _keys_reported
+        if new:
+            setattr(report, _KEYS_ATTRIBUTE, sorted(new))
+            _keys_reported.update(new)
+    return report
+
+
+def pytest_runtest_logreport(report) -> None:
+    _keys_heard.update(getattr(report, _KEYS_ATTRIBUTE, ()))
 
 
 def pytest_runtest_logfinish(nodeid, location) -> None:
@@ -112,23 +155,64 @@ def pytest_runtest_logfinish(nodeid, location) -> None:
     _browser_tests_left.discard(nodeid)
     # Written after failures too: a failure can only leave keys out, which the unused-key
     # test then reports, never hide an unused one.
-    if not _browser_tests_left and _requested_in_browser:
+    if not _browser_tests_left and _keys_heard:
         REQUESTED_KEYS.write_text(
             "# Catalogue keys the browser looked up during the last full browser test run\n"
             "# (written by tests/conftest.py; read by tests/site/test_catalogue_keys.py).\n"
-            + "".join(f"{key}\n" for key in sorted(_requested_in_browser)),
+            + "".join(f"{key}\n" for key in sorted(_keys_heard)),
             encoding="utf-8",
         )
 
 
-    def __getattr__(self, name):
-        return getattr(self._browser, name)
+# ----- pages that share a started engine --------------------------------------------------------
+# A cold start of the engine in a fresh context (downloading Pyodide, compiling it, starting
+# Python, importing the engine) costs seconds of CPU; a start in a context that already holds
+# the site's memory snapshot (engine-snapshot.js) and Pyodide in its HTTP cache costs a tenth of
+# that. So a test that needs a started engine, but is not about the first start, gets a fresh
+# page in one of two contexts shared by the session (a desktop and a phone), each primed once
+# with a stored snapshot. What the site keeps between pages is its localStorage (sessionStorage
+# lives and dies with the page): it is cleared before every test, and the snapshot's Cache
+# Storage is kept. A cleared localStorage also forgets that a snapshot is stored, so no page
+# starts its engine at idle on its own (engine-client.js warmWhenIdle): as on a first visit, the
+# engine starts when a widget needs it, and restores the snapshot.
+# Tests of the first visit (what a cold start downloads, its progress) ask for `fresh_page`.
+# (The helpers are in tests/support.py: primed_context, shared_page.)
+
+
+@pytest.fixture(scope="session")
+def desktop_context(browser, site_url):
+    context = primed_context(browser, site_url)
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def phone_context(browser, site_url):
+    context = primed_context(browser, site_url, **PHONE)
+    yield context
+    context.close()
 
 
 @pytest.fixture
-def watched_page(browser):
+def watched_page(desktop_context, site_url):
+    """A page (1280×720) in the shared desktop context, watched for requests and console errors."""
+    page = shared_page(desktop_context, site_url)
+    yield PageWatch(page)
+    page.close()
+
+
+@pytest.fixture
+def phone_page(phone_context, site_url):
+    """A page in the shared phone context (375×740, touch), watched like `watched_page`."""
+    page = shared_page(phone_context, site_url)
+    yield PageWatch(page)
+    page.close()
+
+
+@pytest.fixture
+def fresh_page(browser):
+    """A page in a context of its own, as on a first visit: nothing cached, nothing stored."""
     context = browser.new_context()
     page = context.new_page()
-    watch = PageWatch(page)
-    yield watch
+    yield PageWatch(page)
     context.close()

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 
-from support import ROOT, language_prefix, settle_animations
+from support import ROOT, language_prefix
 
 LOAD_TIMEOUT_MS = 60_000
 TURN_TIMEOUT_MS = 30_000
 ROOT_SELECTOR = ".cj-practice"
 SETTLED = ("human", "next_deal", "match_over")
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 # Cards jump instead of moving (speed "none"), unless the test set its own preferences first.
 NO_MOTION = """
@@ -97,16 +96,6 @@ def finish_match(page, table) -> None:
         phase = play_first_legal(page, table)
 
 
-def axe_violations(page) -> list[str]:
-    """Serious and critical axe-core violations on the page, as readable lines."""
-    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
-    settle_animations(page)
-    found = json.loads(page.evaluate("async () => JSON.stringify((await axe.run(document)).violations)"))
-    return [
-        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
-        for v in found
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 def check_clean(watched_page) -> None:

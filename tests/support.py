@@ -20,6 +20,47 @@ CHROMIUM_ARGS = [
 ]
 
 
+# ----- browser contexts shared by the session (tests/conftest.py: watched_page, phone_page) -----
+PHONE = {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True}
+PRIME_EXAMPLE = "examples/hearts-trump/"
+PRIME_TIMEOUT_MS = 120_000
+_START_AND_WAIT_STORED = """async () => {
+  const src = document.querySelector('script[src*="stepper.js"]').src;
+  const { engine } = await import(src.replace('stepper.js', 'engine-client.js'));
+  await engine().request({ op: 'catalogue', lang: 'en' });
+  const stored = () => performance.getEntriesByName('cj-engine-timing-snapshot-stored');
+  while (!stored().length) await new Promise((resolve) => setTimeout(resolve, 50));
+  return stored()[0].detail;
+}"""
+# Everything an origin keeps, but its Cache Storage (where the snapshot is).
+_CLEARED = "cookies,indexeddb,local_storage,service_workers"
+
+
+def primed_context(browser, site_url: str, **options):
+    """A new context whose engine snapshot is stored: one cold start, then every start restores."""
+    context = browser.new_context(**options)
+    page = context.new_page()
+    page.goto(site_url + PRIME_EXAMPLE)
+    page.set_default_timeout(PRIME_TIMEOUT_MS)
+    size = page.evaluate(_START_AND_WAIT_STORED)
+    page.close()
+    if not size:
+        context.close()
+        raise RuntimeError("the engine started but stored no snapshot: the shared browser contexts need one")
+    return context
+
+
+def shared_page(context, site_url: str):
+    """A new page in a shared context, its origin's storage (but the snapshot) cleared first."""
+    page = context.new_page()
+    session = context.new_cdp_session(page)
+    session.send(
+        "Storage.clearDataForOrigin", {"origin": site_url.rstrip("/"), "storageTypes": _CLEARED}
+    )
+    session.detach()
+    return page
+
+
 def language_prefix(lang: str) -> str:
     return "" if lang == DEFAULT_LANGUAGE else f"{lang}/"
 
@@ -45,8 +86,6 @@ class PageWatch:
         ]
 
 
-
-
 def settle_animations(page) -> None:
     """Wait until no CSS transition or animation is running, so that axe measures colours at rest.
 
@@ -59,14 +98,27 @@ def settle_animations(page) -> None:
     )
 
 
-def serious_violations(page, selector: str) -> list[str]:
-    """axe-core on one part of the page: serious or critical violations."""
-    page.add_script_tag(
-        content=(ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
-    )
-    found = json.loads(page.evaluate("async (s) => JSON.stringify((await axe.run(s)).violations)", selector))
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+_AXE_RUN = """async (within) => JSON.stringify(
+    (await axe.run(within ?? document, { resultTypes: ['violations'] })).violations)"""
+
+
+def serious_violations(page, within: str | None = None) -> list[str]:
+    """axe-core's serious and critical violations on the page, or on the part the CSS selector
+    `within` picks, as readable lines ("rule (impact): [first targets]"); the one accessibility
+    check of every browser test.
+
+    Measured once the page's animations are at rest (settle_animations). axe is added to the
+    page unless it is there already (a context's init script may bring it with every page, as
+    test_site.py does). Only the violations are detailed (resultTypes), which is most of axe's
+    time on a long page and changes nothing in what it reports as violated.
+    """
+    settle_animations(page)
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    found = json.loads(page.evaluate(_AXE_RUN, within))
     return [
-        f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}"
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
         for v in found
         if v["impact"] in ("serious", "critical")
     ]

@@ -12,7 +12,6 @@ import json
 import pytest
 from practice_support import (
     TURN_TIMEOUT_MS,
-    axe_violations,
     catalogue,
     check_clean,
     finish_match,
@@ -25,7 +24,7 @@ from practice_support import (
     wait_ready,
     wait_settled,
 )
-from support import LANGUAGES, PageWatch, overlapping_marks
+from support import LANGUAGES, overlapping_marks, serious_violations
 
 from engine.surfaces.web_api import handle
 
@@ -335,21 +334,21 @@ def test_no_serious_accessibility_violation_while_playing(watched_page, site_url
     table = wait_ready(page)
     wait_settled(page)
     play_first_legal(page, table)
-    states = {"deal in progress": axe_violations(page)}
+    states = {"deal in progress": serious_violations(page)}
     table.locator("[data-action=hint]").click()
     table.locator("[data-role=hint]").wait_for(timeout=TURN_TIMEOUT_MS)
     table.locator("[data-action=last-trick]").click()
-    states["after a hint, last trick open"] = axe_violations(page)
+    states["after a hint, last trick open"] = serious_violations(page)
     # The pop-overs never stay in the way of the hand: a click elsewhere or Escape closes them.
     table.locator("[data-action=settings]").click()
     assert table.locator("[data-role=last-trick]").is_hidden()
-    states["settings open"] = axe_violations(page)
+    states["settings open"] = serious_violations(page)
     page.keyboard.press("Escape")
     assert table.locator("[data-role=settings]").is_hidden()
     phase = table.get_attribute("data-phase")
     while phase == "human":
         phase = play_first_legal(page, table)
-    states["score sheet"] = axe_violations(page)
+    states["score sheet"] = serious_violations(page)
     failures = [f"{state}: {line}" for state, lines in states.items() for line in lines]
     assert not failures, "\n".join(failures)
     check_clean(watched_page)
@@ -465,7 +464,7 @@ def test_no_serious_accessibility_violation_in_the_set_up_form(watched_page, sit
     failures = []
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
-        failures += [f"{scheme}: {line}" for line in axe_violations(page)]
+        failures += [f"{scheme}: {line}" for line in serious_violations(page)]
     assert not failures, "\n".join(failures)
     check_clean(watched_page)
 
@@ -502,7 +501,7 @@ def test_the_score_sheet_opens_the_review_when_it_is_there(watched_page, site_ur
 
 # ----- the table on a phone (issue 20, item 4) --------------------------------------------------
 
-PHONE = {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True}
+# A phone: the session's phone context (tests/conftest.py PHONE: 375×740, touch).
 SHOWN = "(e) => !!e && getComputedStyle(e).display !== 'none'"
 
 
@@ -515,10 +514,8 @@ def known_card_steps(page) -> list[float]:
     )
 
 
-def test_on_a_phone_the_menu_opens_the_marks_stay_clear_and_the_tips_are_for_touch(browser, site_url):
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    watch = PageWatch(page)
+def test_on_a_phone_the_menu_opens_the_marks_stay_clear_and_the_tips_are_for_touch(phone_page, site_url):
+    page = phone_page.page
     no_motion(page)
     page.goto(practice_url(site_url, "pt", "?seed=3&rules=standard,target:3&level=random"))
     table = wait_ready(page)
@@ -545,8 +542,7 @@ def test_on_a_phone_the_menu_opens_the_marks_stay_clear_and_the_tips_are_for_tou
         }""",
         arg=link.element_handle(),
     )
-    check_clean(watch)
-    context.close()
+    check_clean(phone_page)
 
 
 def test_on_a_desktop_the_keyboard_tips_show_and_the_navigation_steps_aside(watched_page, site_url):
@@ -563,10 +559,8 @@ def test_on_a_desktop_the_keyboard_tips_show_and_the_navigation_steps_aside(watc
     check_clean(watched_page)
 
 
-def test_after_next_deal_the_score_and_turn_stay_in_view(browser, site_url):
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    watch = PageWatch(page)
+def test_after_next_deal_the_score_and_turn_stay_in_view(phone_page, site_url):
+    page = phone_page.page
     no_motion(page)
     page.goto(practice_url(site_url, "pt", "?seed=21&rules=standard,target:3&level=random"))
     table = wait_ready(page)
@@ -588,13 +582,11 @@ def test_after_next_deal_the_score_and_turn_stay_in_view(browser, site_url):
             return ({SHOWN})(top) && !top.classList.contains('md-top--hidden'); }}"""
     )
     assert not top
-    check_clean(watch)
-    context.close()
+    check_clean(phone_page)
 
 
-def test_the_set_up_form_fits_a_phone_in_every_language(browser, site_url):
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
+def test_the_set_up_form_fits_a_phone_in_every_language(phone_page, site_url):
+    page = phone_page.page
     wide = {}
     for lang in LANGUAGES:
         page.goto(practice_url(site_url, lang))
@@ -608,7 +600,6 @@ def test_the_set_up_form_fits_a_phone_in_every_language(browser, site_url):
         if max(sizes) > 375:
             wide[lang] = sizes
     assert not wide, wide
-    context.close()
 
 
 def test_the_keyboard_lands_on_the_score_sheet_when_a_deal_ends(watched_page, site_url):

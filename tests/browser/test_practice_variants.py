@@ -16,7 +16,6 @@ import pytest
 from practice_support import (
     LOAD_TIMEOUT_MS,
     TURN_TIMEOUT_MS,
-    axe_violations,
     catalogue,
     check_clean,
     no_motion,
@@ -28,6 +27,7 @@ from practice_support import (
     wait_ready,
     wait_settled,
 )
+from support import serious_violations
 
 from engine.surfaces.practice_api import MAX_SEED
 from engine.surfaces.web_api import handle
@@ -186,7 +186,7 @@ def test_three_players_hint_log_card_out_of_play_and_review(watched_page, site_u
         and cat["practice"]["out_of_play_note"] in stock.inner_text()
     )
     assert "card left" not in stock.inner_text()
-    assert axe_violations(page) == []
+    assert serious_violations(page) == []
     play_until(page, table, lambda: False)
     state = engine_state(saved_record(page))
     out = table.locator("[data-role=sheet] [data-role=out-of-play]")
@@ -260,7 +260,7 @@ def test_the_count_out_stops_at_the_winner_and_jack_comes_first(watched_page, si
         listed = [items.nth(i).get_attribute("data-point") for i in range(items.count())]
         assert listed == [point for point in points if point in listed]
         assert items.count() == len(steps) and items.last.get_attribute("data-first") == "true"
-    assert axe_violations(page) == []
+    assert serious_violations(page) == []
     # Statistics: not "Standard", but the match's own rules, every difference named.
     bucket = "random/standard,target:2,low:holder,turned_jack:true,nine_point:true"
     stats = json.loads(page.evaluate("() => localStorage.getItem('cj-practice-stats')"))
@@ -323,5 +323,5 @@ def test_face_down_undo_never_takes_back_a_hidden_draw(watched_page, site_url):
     trump_card = engine_state(saved_record(page))["deal"]["trump_card"]
     assert all(entry["seat"] == 0 or entry["card"] == trump_card for entry in seen)
     page.emulate_media(color_scheme="dark")
-    assert axe_violations(page) == []
+    assert serious_violations(page) == []
     check_clean(watched_page)

@@ -226,7 +226,7 @@ def test_a_blunder_saved_from_review_becomes_a_personal_puzzle(watched_page, sit
 
 # ----- every answer explained, where the reader is looking (on a phone) -----------------------------
 
-PHONE = {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True}
+# A phone: the session's phone context (tests/conftest.py PHONE: 375×740, touch).
 
 
 def line_sentences(cat: dict, tricks: list[dict], seat: int) -> list[str]:
@@ -254,7 +254,7 @@ def shown_lines(root) -> list[str]:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_answers_are_explained_trick_by_trick_and_a_finished_puzzle_is_nobodys(browser, site_url, scheme):
+def test_answers_are_explained_trick_by_trick_and_a_finished_puzzle_is_nobodys(phone_page, site_url, scheme):
     from engine import card_code
 
     cat = catalogue("en")
@@ -263,8 +263,8 @@ def test_answers_are_explained_trick_by_trick_and_a_finished_puzzle_is_nobodys(b
     seat = deal.to_move
     wrong = next(card_code(c) for c in deal.legal_plays() if card_code(c) != puzzle["solution"][0])
     refuted, right = judge(deal, wrong), judge(deal, puzzle["solution"][0])
-    context = browser.new_context(color_scheme=scheme, **PHONE)
-    page = context.new_page()
+    page = phone_page.page
+    page.emulate_media(color_scheme=scheme)
     root = open_puzzle(page, site_url, "en", puzzle["id"])
     your_turn = cat["practice"]["your_turn_short"]
     you = root.locator(".cj-tb-name--you")
@@ -304,7 +304,6 @@ def test_answers_are_explained_trick_by_trick_and_a_finished_puzzle_is_nobodys(b
             .map((rect, i, all) => (i ? (rect.left - all[i - 1].left) / rect.width : 1))"""
     )
     assert len(steps) >= 2 and min(steps) >= 0.8, steps
-    context.close()
 
 
 def test_the_playable_marks_stay_clear_of_the_name_line(watched_page, site_url):

@@ -224,7 +224,7 @@ def test_worked_example_analyse_switch_shows_each_steps_verdict(watched_page, si
 
 # ----- on a phone: the sentence first, the numbers folded and stacked, the table's names ------------
 
-PHONE = {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True}
+# A phone: the session's phone context (tests/conftest.py PHONE: 375×740, touch).
 
 
 def within(page, selector: str, width: int) -> list[str]:
@@ -244,13 +244,13 @@ def within(page, selector: str, width: int) -> list[str]:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_review_on_a_phone_leads_with_the_sentence_and_folds_the_numbers(browser, site_url, scheme):
+def test_review_on_a_phone_leads_with_the_sentence_and_folds_the_numbers(phone_page, site_url, scheme):
     cat = catalogue("en")
     ui = cat["analysis"]["ui"]
     record = {**careless_deal(31), "scores_before": [3, 4]}  # known scores: graded by win chance
     expected = analyse(record, seat=READER)["decisions"]
-    context = browser.new_context(color_scheme=scheme, **PHONE)
-    page = context.new_page()
+    page = phone_page.page
+    page.emulate_media(color_scheme=scheme)
     open_review(page, site_url, "en", record)
     review = page.locator("#review-box [data-role=review]")
     # The table's names, never "Player B"; the reader's own sentence for the reader.
@@ -282,7 +282,6 @@ def test_review_on_a_phone_leads_with_the_sentence_and_folds_the_numbers(browser
     assert within(page, "#review-box", 375) == []
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 375
     assert serious_violations(page, "#review-box") == []
-    context.close()
 
 
 def _careless_with_an_exact_mistake() -> tuple[dict, list[dict], int]:
@@ -309,12 +308,11 @@ def expected_line(cat: dict, tricks: list[dict], name: str) -> list[str]:
     return sentences
 
 
-def test_find_a_better_card_explains_each_answer_on_its_table(browser, site_url):
+def test_find_a_better_card_explains_each_answer_on_its_table(phone_page, site_url):
     cat = catalogue("en")
     ui = cat["analysis"]["ui"]
     record, todo, exact = _careless_with_an_exact_mistake()
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
+    page = phone_page.page
     open_review(page, site_url, "en", record)
     box = page.locator("#review-box")
     box.locator("[data-action=find-better]").click()
@@ -367,13 +365,14 @@ def test_find_a_better_card_explains_each_answer_on_its_table(browser, site_url)
     marks = panel.locator(f"button[data-card='{decision['best'][0]}']").get_attribute("data-marks")
     assert "best" in marks.split()
     assert serious_violations(page, "#review-box") == []
-    context.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_worked_examples_analysis_at_375_px_has_no_unreachable_scrolling_region(browser, site_url, scheme):
-    context = browser.new_context(color_scheme=scheme, **PHONE)
-    page = context.new_page()
+def test_a_worked_examples_analysis_at_375_px_has_no_unreachable_scrolling_region(
+    phone_page, site_url, scheme
+):
+    page = phone_page.page
+    page.emulate_media(color_scheme=scheme)
     page.goto(f"{site_url}fr/examples/{EXAMPLE}/")
     page.locator(".cj-stepper [data-action=next]").first.focus()
     page.wait_for_selector(".cj-stepper[data-state=ready]", timeout=LOAD_TIMEOUT_MS)
@@ -385,4 +384,3 @@ def test_a_worked_examples_analysis_at_375_px_has_no_unreachable_scrolling_regio
     verdict.locator("[data-action=details]").click()
     assert within(page, ".cj-stepper", 375) == []
     assert serious_violations(page, ".cj-stepper") == []
-    context.close()

@@ -7,13 +7,24 @@ only from it.
 The worker reports how the engine started through performance marks on the page
 (`cj-engine-timing-engine-imported`, detail "cold" or "snapshot"), the ones
 scripts/bench_load.py reads.
+
+Each test has a context of its own. The first makes its snapshot by a cold start; the others
+begin with one already stored, which is where they start from (`stored_snapshot`: a copy of
+the one the session's shared desktop context holds, put in this context's Cache Storage where
+the worker keeps it), instead of a cold start of their own to make it. Their engine's answers
+are compared with CPython's, which the cold start's equal (test_stepper.py checks the worker
+against CPython byte for byte).
 """
 
 from __future__ import annotations
 
+import base64
 import json
 
 import pytest
+from support import shared_page
+
+from engine.surfaces.web_api import handle
 
 pytestmark = pytest.mark.browser
 
@@ -60,6 +71,25 @@ MOVE = """async ([from, to]) => {
 }"""
 
 
+# The stored snapshot of a context: its entry's URL and its bytes (base64: through evaluate).
+READ_SNAPSHOT = """async (name) => {
+  const cache = await caches.open(name);
+  const [key] = await cache.keys();
+  const bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return [key.url, btoa(text)];
+}"""
+SNAPSHOT_FILE = "/cj-test-snapshot.bin"  # answered by the test (page.route), never by the site
+PUT_SNAPSHOT = """async ([name, key, file]) => {
+  const bytes = await (await fetch(file)).arrayBuffer();
+  const headers = { 'Content-Type': 'application/octet-stream' };
+  await (await caches.open(name)).put(key, new Response(bytes, { headers }));
+}"""
+
+
 def snapshot_cache(site_dir) -> str:
     manifest = json.loads((site_dir / "assets" / "engine" / "manifest.json").read_text(encoding="utf-8"))
     return manifest["snapshot_cache"]
@@ -89,6 +119,38 @@ def context(browser):
     context.close()
 
 
+@pytest.fixture(scope="module")
+def stored_snapshot(desktop_context, site_url, site_dir) -> tuple[str, bytes]:
+    """The snapshot the shared desktop context stored when it was primed: (entry URL, bytes)."""
+    page = shared_page(desktop_context, site_url)
+    page.goto(site_url)
+    key, data = page.evaluate(READ_SNAPSHOT, snapshot_cache(site_dir))
+    page.close()
+    return key, base64.b64decode(data)
+
+
+def store_snapshot(page, site_url: str, site_dir, snapshot: tuple[str, bytes]) -> None:
+    """Put the snapshot in the page's Cache Storage where the worker stores it: as if an engine
+    had started once on this browser. The page is left on the example, its engine idle."""
+    key, data = snapshot
+    page.goto(site_url + EXAMPLE)
+    page.route(f"**{SNAPSHOT_FILE}", lambda route: route.fulfill(body=data))
+    page.evaluate(PUT_SNAPSHOT, [snapshot_cache(site_dir), key, SNAPSHOT_FILE])
+    page.unroute(f"**{SNAPSHOT_FILE}")
+    assert page.evaluate(MARK_DETAIL, "engine-imported") == [], "the engine started meanwhile"
+
+
+def cpython_answers() -> list:
+    """What ANSWERS gets from the engine, asked of CPython."""
+    requests = [
+        {"op": "catalogue", "lang": "fr"},
+        {"op": "practice.new", "seed": 7},
+    ]
+    catalogue, deal = (json.loads(handle(json.dumps(request))) for request in requests)
+    hint = json.loads(handle(json.dumps({"op": "practice.hint", "record": deal["record"]})))
+    return [catalogue, deal, hint]
+
+
 def test_a_second_start_restores_the_snapshot_and_answers_the_same(context, site_url, site_dir):
     page = context.new_page()
     errors: list[str] = []
@@ -107,30 +169,34 @@ def test_a_second_start_restores_the_snapshot_and_answers_the_same(context, site
 
 
 @pytest.mark.parametrize("how", ["damaged", "refused"])
-def test_a_bad_snapshot_is_dropped_and_the_engine_starts_cold(context, site_url, site_dir, how):
+def test_a_bad_snapshot_is_dropped_and_the_engine_starts_cold(
+    context, site_url, site_dir, stored_snapshot, how
+):
     page = context.new_page()
-    cold = start_engine(page, site_url + EXAMPLE)
-    wait_stored(page)
+    store_snapshot(page, site_url, site_dir, stored_snapshot)
+    expected = cpython_answers()
     page.evaluate(SPOIL, [snapshot_cache(site_dir), how])
     again = start_engine(page, site_url + EXAMPLE)
     assert started_from(page) == "cold"
     [reason] = page.evaluate(MARK_DETAIL, "snapshot-dropped")
     if how == "damaged":
         assert "checksum" in reason
-    assert again == cold
+    assert again == expected
     # A good snapshot replaces the bad one, and the next start uses it.
     wait_stored(page)
-    assert start_engine(page, site_url + EXAMPLE) == cold
+    assert start_engine(page, site_url + EXAMPLE) == expected
     assert started_from(page) == "snapshot"
 
 
 @pytest.mark.parametrize("older", ["engine", "pyodide"])
-def test_the_snapshot_of_another_engine_is_never_restored(context, site_url, site_dir, older):
+def test_the_snapshot_of_another_engine_is_never_restored(
+    context, site_url, site_dir, stored_snapshot, older
+):
     """A snapshot stored under another engine archive's name, or under Pyodide 314.0.7's (the
     version before the pinned one), is not restored, and is dropped once this one is stored."""
     page = context.new_page()
-    cold = start_engine(page, site_url + EXAMPLE)
-    wait_stored(page)
+    store_snapshot(page, site_url, site_dir, stored_snapshot)
+    expected = cpython_answers()
     current = snapshot_cache(site_dir)
     if older == "engine":
         older = current.rsplit("-", 1)[0] + "-000000000000"  # the same Pyodide, another engine archive
@@ -144,7 +210,7 @@ def test_the_snapshot_of_another_engine_is_never_restored(context, site_url, sit
     assert page.evaluate(CACHE_NAMES) == [older]
     again = start_engine(page, site_url + EXAMPLE)
     assert started_from(page) == "cold"
-    assert again == cold
+    assert again == expected
     # Storing this engine's snapshot deletes the other engine's.
     wait_stored(page)
     assert page.evaluate(CACHE_NAMES) == [current]
@@ -163,10 +229,14 @@ def step_once(page) -> None:
     page.wait_for_function(step_one, timeout=TIMEOUT_MS)
 
 
-def test_a_later_visit_starts_the_engine_at_idle_from_the_snapshot(context, site_url):
+def test_a_later_visit_starts_the_engine_at_idle_from_the_snapshot(
+    context, site_url, site_dir, stored_snapshot
+):
     page = context.new_page()
+    # An earlier visit: the engine started (from the stored snapshot), and the page noted it.
+    store_snapshot(page, site_url, site_dir, stored_snapshot)
     start_engine(page, site_url + EXAMPLE)
-    wait_stored(page)
+    assert started_from(page) == "snapshot"
     page.goto(site_url + EXAMPLE)
     # Nobody touches the page: the engine starts once the stepper is in view and all is idle.
     page.wait_for_function(READY, timeout=TIMEOUT_MS, polling=100)
@@ -175,10 +245,11 @@ def test_a_later_visit_starts_the_engine_at_idle_from_the_snapshot(context, site
     step_once(page)
 
 
-def test_without_a_snapshot_the_engine_waits_for_the_reader(context, site_url):
+def test_without_a_snapshot_the_engine_waits_for_the_reader(context, site_url, site_dir, stored_snapshot):
     page = context.new_page()
+    store_snapshot(page, site_url, site_dir, stored_snapshot)
     start_engine(page, site_url + EXAMPLE)
-    wait_stored(page)
+    assert started_from(page) == "snapshot"
     page.evaluate(DROP_ALL)  # evicted, say: the page still believes it is there
     page.goto(site_url + EXAMPLE)
     page.wait_for_function(UNWARMED, timeout=TIMEOUT_MS, polling=100)

@@ -16,7 +16,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-from support import LANGUAGES, ROOT, language_prefix, settle_animations
+from support import LANGUAGES, ROOT, language_prefix, serious_violations
 
 from engine.surfaces.web_api import handle
 
@@ -31,7 +31,6 @@ DATA_BLOCK = re.compile(r'<script type="application/json" class="cj-example-data
 PYODIDE_FILES = ("/pyodide/", "engine-worker.js", "/assets/engine/", "stepper.js")
 # What only the engine fetches: nothing of it before the reader uses a stepper.
 ENGINE_FILES = ("/pyodide/", "engine-worker.js", "/assets/engine/")
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
 def ask(request: dict) -> dict:
@@ -354,9 +353,12 @@ def _widget_markers(page: Path) -> set[str]:
     return {marker for marker in ('class="cj-practice"', 'class="cj-puzzles"') if marker in html}
 
 
-def test_rules_pages_request_no_pyodide_file(browser, site_url, site_dir):
-    """Every page without an example, the practice table or the puzzles, in every language: no worker,
-    Pyodide or engine request."""
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rules_pages_request_no_pyodide_file(browser, site_url, site_dir, lang):
+    """Every page without an example, the practice table or the puzzles, in each language (one
+    test per language, side by side on several cores): no worker, Pyodide or engine request."""
+    from html_index import page_language
+
     examples = set(example_pages(site_dir))
     pages = [
         p
@@ -364,8 +366,9 @@ def test_rules_pages_request_no_pyodide_file(browser, site_url, site_dir):
         if p not in examples
         and not _widget_markers(p)
         and not {"pyodide", "assets", "search"} & set(p.relative_to(site_dir).parts)
+        and page_language(site_dir, p) == lang
     ]
-    assert len(pages) >= 9 * len(LANGUAGES)
+    assert len(pages) >= 9
     context = browser.new_context()
     page = context.new_page()
     requests: list[str] = []
@@ -384,7 +387,7 @@ def test_rules_pages_request_no_pyodide_file(browser, site_url, site_dir):
     assert errors == []
 
 
-def test_every_example_loads_the_engine_from_this_site_only(watched_page, site_url, site_dir):
+def test_every_example_loads_the_engine_from_this_site_only(fresh_page, site_url, site_dir):
     """One page's engine (one Pyodide start, not one per example) replays every example, in
     the languages in turn, with its alternatives, exactly as CPython does; every example page
     carries the stepper. The stepper itself is driven on several examples by the tests here."""
@@ -395,7 +398,7 @@ def test_every_example_loads_the_engine_from_this_site_only(watched_page, site_u
         assert 'src="../../assets/javascripts/stepper.js?v=' in path.read_text("utf-8") or (
             'src="../../../assets/javascripts/stepper.js?v=' in path.read_text("utf-8")
         ), path
-    page = watched_page.page
+    page = fresh_page.page
     page.goto(example_url(site_url, "it", slugs[-1]))  # a page two folders below a language
     wait_ready(page)
     requests = []
@@ -421,15 +424,15 @@ def test_every_example_loads_the_engine_from_this_site_only(watched_page, site_u
         assert answer == ask(request), request["record"].get("rules")
         assert answer["ok"] and answer["states"]
     version = json.loads((site_dir / "assets" / "engine" / "manifest.json").read_text())["pyodide"]
-    assert any(f"/pyodide/{version}/pyodide.asm.wasm" in url for url in watched_page.requests)
-    assert any(re.search(r"/assets/engine/engine-[0-9a-f]{12}\.zip$", url) for url in watched_page.requests)
+    assert any(f"/pyodide/{version}/pyodide.asm.wasm" in url for url in fresh_page.requests)
+    assert any(re.search(r"/assets/engine/engine-[0-9a-f]{12}\.zip$", url) for url in fresh_page.requests)
     # Pyodide is always the site root's versioned copy, whatever the page's depth or language,
     # and its package list is never downloaded (the engine loads no package).
-    pyodide = {urlsplit(url).path.rsplit("/", 1)[0] for url in watched_page.requests if "/pyodide/" in url}
+    pyodide = {urlsplit(url).path.rsplit("/", 1)[0] for url in fresh_page.requests if "/pyodide/" in url}
     assert pyodide == {f"/pyodide/{version}"}
-    assert not [url for url in watched_page.requests if "pyodide-lock.json" in url]
-    assert watched_page.foreign_requests() == []
-    assert watched_page.console_errors == []
+    assert not [url for url in fresh_page.requests if "pyodide-lock.json" in url]
+    assert fresh_page.foreign_requests() == []
+    assert fresh_page.console_errors == []
 
 
 def test_the_worker_answers_exactly_as_cpython(watched_page, site_url, site_dir):
@@ -471,9 +474,9 @@ def test_the_worker_answers_exactly_as_cpython(watched_page, site_url, site_dir)
     assert watched_page.console_errors == []
 
 
-def test_failed_loading_leaves_a_message_and_the_static_example(watched_page, site_url, site_dir):
+def test_failed_loading_leaves_a_message_and_the_static_example(fresh_page, site_url, site_dir):
     """A server error (a lost connection and offline have their own words: test_offline.py)."""
-    page = watched_page.page
+    page = fresh_page.page
     page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=500, body=""))
     page.goto(example_url(site_url, "fr"))
     wake(page)
@@ -548,17 +551,17 @@ def engine_requests(requests: list[str]) -> list[str]:
     return [url for url in requests if any(part in url for part in ENGINE_FILES)]
 
 
-def test_reading_an_example_fetches_no_engine_file_until_the_reader_steps(watched_page, site_url, site_dir):
+def test_reading_an_example_fetches_no_engine_file_until_the_reader_steps(fresh_page, site_url, site_dir):
     """The static walk-through and the idle stepper cost no Pyodide byte; the first Next
     starts the engine, the progress bar moves, and the step asked for is made once ready."""
-    page = watched_page.page
+    page = fresh_page.page
     cat = catalogue("pt")
     data = example_data(site_dir, "pt")
     page.goto(example_url(site_url, "pt"))
     page.wait_for_load_state("networkidle")
     stepper = page.locator(".cj-stepper")
     assert stepper.get_attribute("data-state") == "idle"
-    assert engine_requests(watched_page.requests) == []
+    assert engine_requests(fresh_page.requests) == []
     # The idle stepper already speaks the page language and shows where it stands.
     counter = stepper.locator("[data-role=counter]").inner_text()
     assert counter == cat["ui"]["step"].format(n=0, total=len(data["record"]["plays"]))
@@ -581,17 +584,17 @@ def test_reading_an_example_fetches_no_engine_file_until_the_reader_steps(watche
     values = page.evaluate("() => window.cjProgress")
     assert values == sorted(values), values
     assert any(0 < value < 50 for value in values) and any(value >= 90 for value in values), values
-    assert engine_requests(watched_page.requests)
-    assert watched_page.console_errors == []
+    assert engine_requests(fresh_page.requests)
+    assert fresh_page.console_errors == []
 
 
-def test_a_stalled_download_ends_with_the_translated_failure(watched_page, site_url):
+def test_a_stalled_download_ends_with_the_translated_failure(fresh_page, site_url):
     """A download that never answers: the stall watchdog fails the load with the page's
     message. Its default patience is at most 30 s; the test lowers it to keep the suite fast."""
     source = (ROOT / "docs" / "assets" / "javascripts" / "engine-client.js").read_text(encoding="utf-8")
     patience = int(re.search(r"const STALL_MS = ([\d_]+);", source).group(1).replace("_", ""))
     assert patience <= 30_000
-    page = watched_page.page
+    page = fresh_page.page
     page.add_init_script("globalThis.cjEngineStallMs = 2000;")
     stalled = []
     page.route("**/pyodide.asm.wasm", lambda route: stalled.append(route))  # never answered
@@ -685,24 +688,15 @@ def test_count_out_tables_scroll_inside_themselves_at_320_px(browser, site_url, 
     context.close()
 
 
-def axe_serious(page) -> list[str]:
-    settle_animations(page)
-    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
-    violations = json.loads(page.evaluate("async () => JSON.stringify((await axe.run(document)).violations)"))
-    return [
-        f"{v['id']} ({v['impact']}) {[n['target'] for n in v['nodes']][:3]}"
-        for v in violations
-        if v["impact"] in ("serious", "critical")
-    ]
-
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_on_the_stepper_in_a_quiz_and_under_other_rules(browser, site_url, site_dir, scheme):
+def test_axe_on_the_stepper_in_a_quiz_and_under_other_rules(watched_page, site_url, site_dir, scheme):
     """follow-or-trump has a quiz and an alternative whose replay stops at a refusal."""
     slug = "follow-or-trump"
     quiz = example_data(site_dir, "en", slug)["quiz"][0]
-    context = browser.new_context(viewport={"width": 375, "height": 740}, color_scheme=scheme)
-    page = context.new_page()
+    page = watched_page.page
+    page.set_viewport_size({"width": 375, "height": 740})
+    page.emulate_media(color_scheme=scheme)
     page.goto(example_url(site_url, "en", slug))
     expected_scheme = "slate" if scheme == "dark" else "default"
     assert page.locator("body").get_attribute("data-md-color-scheme") == expected_scheme
@@ -712,11 +706,10 @@ def test_axe_on_the_stepper_in_a_quiz_and_under_other_rules(browser, site_url, s
     mistake = quiz["illegal"][0]["card"]
     stepper.locator(f'[data-action=pick][data-card="{mistake}"]').click()
     stepper.locator("[data-role=feedback][data-verdict=illegal]").wait_for()
-    in_quiz = axe_serious(page)
+    in_quiz = serious_violations(page)
     stepper.locator("[data-action=alternative]").first.click()
     stepper.locator("[data-role=changes] [data-role=changes-refusal]").wait_for()
-    other_rules = axe_serious(page)
-    context.close()
+    other_rules = serious_violations(page)
     assert not in_quiz, in_quiz
     assert not other_rules, other_rules
 
