@@ -176,6 +176,8 @@ def test_a_wrong_answer_at_every_level(watched_page, site_url, course, lang):
         assert stored(page)["levels"][level["id"]] == {"stars": stars}
         press(page, ".cj-learn [data-action=stages]")
         page.wait_for_selector(".cj-learn[data-state=stages]")
+        # Back in the list, the focus is on the level just left.
+        assert page.evaluate("() => document.activeElement.dataset.open") == level["id"]
         assert root.locator(f"[data-open='{level['id']}'] [data-stars='{stars}']").count() == 1
     assert watched_page.console_errors == []
 

@@ -327,7 +327,7 @@ class LearnCourse {
       { class: "cj-learn-actions" },
       this.nextButton,
       h("button", { type: "button", class: "md-button", "data-action": "retry", text: this.t("learn.ui.retry"), onclick: () => this.open(level.id) }),
-      h("button", { type: "button", class: "md-button", "data-action": "stages", text: this.t("learn.ui.all_stages"), onclick: () => this.backToStages() }),
+      h("button", { type: "button", class: "md-button", "data-action": "stages", text: this.t("learn.ui.all_stages"), onclick: () => this.backToStages(level.id) }),
     );
     /** @type {Child} */
     let body;
@@ -345,9 +345,12 @@ class LearnCourse {
     bringIntoView(goal);
   }
 
-  backToStages() {
+  // Back to the list, the keyboard focus on the level just left (or the list's first control).
+  /** @param {string} [from] */
+  backToStages(from) {
     this.showStages();
-    this.main.querySelector(/** @type {"button"} */ ("button, a"))?.focus();
+    const left = from ? this.main.querySelector(`[data-open="${CSS.escape(from)}"]`) : null;
+    (left instanceof HTMLElement ? left : this.main.querySelector(/** @type {"button"} */ ("button, a")))?.focus();
   }
 
   /** @param {Level} level */
