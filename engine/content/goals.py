@@ -7,7 +7,7 @@ Card goals (the reader plays one card of the seat to move):
 - `best_card`: a card of the best value for the reader. With the stock empty (two players) the
   endgame solver decides exactly; earlier the analysis' sampled values decide, with a fixed seed
   and a fixed number of samples, and only where the accepted cards stand clear of every other
-  card by ESTIMATE_MARGIN (see `_estimated_best`), so the lesson does not hang on sampling noise.
+  card by ESTIMATE_MARGIN (see `clearly_best`), so the lesson does not hang on sampling noise.
 Each may state its answer (`answer = "TH"` or `answers = [...]`); the engine must agree.
 For a wrong card: an illegal one gets the engine's refusal (`IllegalPlay.key`, the catalogue
 key that words it) and its rule reference (`rule_refs.*`, the link the site already shows); a
@@ -195,12 +195,13 @@ def wins_trick(level: Level, problems: Problems) -> list[Any]:
 # Sampled values (stock not empty): how many deals are sampled from the reader's view, the seed
 # of their generator (with the level's id, so each level's numbers are fixed on every machine),
 # and the margin rule. Cards within ESTIMATE_CLOSE net points of the best are accepted as equally
-# good; every other card must be at least ESTIMATE_MARGIN below the worst accepted one. At 128
-# samples the loss of an option re-estimated with another seed has a standard deviation near
-# 0.09 (engine/analysis/deal_analysis.py measures 0.24 at 16 samples), so a margin of 0.75 net
-# points (a point handed over moves the value by 2) is some eight deviations: the lesson holds
-# for any seed, and a position where two cards are close is refused instead of taught.
-ESTIMATE_SAMPLES = 128
+# good; every other card must be at least ESTIMATE_MARGIN below the worst accepted one. Measured
+# (`scripts/learn_positions.py --spread`): at 256 samples the gap between a level's accepted
+# cards and the next one, re-estimated with ten other seeds, has a standard deviation of 0.10
+# (median over the course's sampled levels; 0.26 at most), so a margin of 0.75 net points (a
+# point handed over moves the value by 2) is three to seven deviations: the accepted cards do
+# not depend on the seed, and a position where two cards are close is refused, not taught.
+ESTIMATE_SAMPLES = 256
 ESTIMATE_CLOSE = 0.25
 ESTIMATE_MARGIN = 0.75
 NO_BEST_CARD = "every legal card is as good: there is no best card"
@@ -210,22 +211,30 @@ def estimate_rng(level_id: str) -> random.Random:
     return random.Random(f"learn:{level_id}")
 
 
-def _estimated_best(level: Level, problems: Problems) -> tuple[dict[int, OptionValue], set[int]] | None:
-    """Every legal card's sampled value from the reader's view, and the clearly best cards."""
-    deal = level.position
-    options = sampled_option_values(deal, ESTIMATE_SAMPLES, estimate_rng(level.id))
+def clearly_best(options: dict[int, OptionValue]) -> tuple[set[int], int | None, float]:
+    """The margin rule on sampled values: the accepted cards, the best of the others (None if
+    every card is accepted) and the gap between the worst accepted card and it."""
     best = max(option.value for option in options.values())
     accepted = {card for card, option in options.items() if option.value >= best - ESTIMATE_CLOSE}
     others = set(options) - accepted
     if not others:
+        return accepted, None, 0.0
+    closest = max(others, key=lambda card: options[card].value)
+    return accepted, closest, min(options[card].value for card in accepted) - options[closest].value
+
+
+def _estimated_best(level: Level, problems: Problems) -> tuple[dict[int, OptionValue], set[int]] | None:
+    """Every legal card's sampled value from the reader's view, and the clearly best cards."""
+    options = sampled_option_values(level.position, ESTIMATE_SAMPLES, estimate_rng(level.id))
+    accepted, closest, gap = clearly_best(options)
+    if closest is None:
         problems.add(join_place(level.place, "record"), NO_BEST_CARD)
         return None
-    worst_accepted = min(options[card].value for card in accepted)
-    closest = max(others, key=lambda card: options[card].value)
-    if worst_accepted - options[closest].value < ESTIMATE_MARGIN:
+    if gap < ESTIMATE_MARGIN:
+        worst = min(options[card].value for card in accepted)
         problems.add(
             join_place(level.place, "record"),
-            f"no clear best card: {_codes(accepted)} at {worst_accepted:.2f} and {card_code(closest)} at "
+            f"no clear best card: {_codes(accepted)} at {worst:.2f} and {card_code(closest)} at "
             f"{options[closest].value:.2f} are less than {ESTIMATE_MARGIN} net points apart "
             f"({ESTIMATE_SAMPLES} samples)",
         )
@@ -510,4 +519,4 @@ def choice(level: Level, problems: Problems) -> list[Any]:
     return [truth]
 
 
-__all__ = ["COUNT_KINDS", "QUESTIONS", "card_feedback", "current_winner", "refusal_feedback"]
+__all__ = ["COUNT_KINDS", "QUESTIONS", "card_feedback", "clearly_best", "current_winner", "refusal_feedback"]

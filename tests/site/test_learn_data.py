@@ -64,9 +64,9 @@ def expected_answers(level: dict, deal: Deal) -> list:
         top = max(o.value for o in options.values())
         return [card_code(c) for c in legal if options[c].value == top]
     if goal == "best_card":
-        # tutorials/README.md, the margin rule: 128 samples seeded "learn:<id>", the cards
+        # tutorials/README.md, the margin rule: 256 samples seeded "learn:<id>", the cards
         # within 0.25 of the best accepted, every other one at least 0.75 below them.
-        sampled = sampled_option_values(deal, 128, random.Random(f"learn:{level['id']}"))
+        sampled = sampled_option_values(deal, 256, random.Random(f"learn:{level['id']}"))
         top = max(o.value for o in sampled.values())
         accepted = [c for c in legal if sampled[c].value >= top - 0.25]
         others = [sampled[c].value for c in legal if c not in accepted]

@@ -186,7 +186,7 @@ def test_best_card_refuses_a_sampled_position_without_a_clear_margin(tmp_path, m
     _, problems = checked(tmp_path, level("best_card", record(HANDS, "AH", ["QS"]), 0, id="sampled"))
     assert len(problems) == 1
     assert problems[0].startswith("learn/stage1.toml: levels[0].record: no clear best card: KS, 2H, TH at ")
-    assert problems[0].endswith("are less than 10.0 net points apart (128 samples)")
+    assert problems[0].endswith("are less than 10.0 net points apart (256 samples)")
 
 
 # ----- count and choice -----------------------------------------------------------------------
