@@ -411,13 +411,19 @@ def test_stages_come_in_course_order_and_orders_are_unique(tmp_path):
 # ----- the repository's course ----------------------------------------------------------------
 
 
+# The coached first deal and the first match (their own files, another part of the course):
+# whole deals played on the practice page, not a stage of one-goal levels.
+PLAYED_STAGES = (10, 11)
+
+
 def test_the_course_is_clean_and_long_enough():
     report = check_content(TUTORIALS).levels
     assert report.ok, [str(p) for p in report.problems]
-    # Issue 23: at least 12 stages and 60 levels (orders 10 and 11 are the coached deal and
-    # the first match, in files of their own).
-    assert len(report.stages) >= 10 and len(report.levels) >= 60
+    # Issue 23: at least 12 stages and 60 levels.
+    assert len(report.stages) >= 12 and len(report.levels) >= 60
     for stage in report.stages:
+        if stage.order in PLAYED_STAGES:
+            continue
         levels = [lv for lv in report.levels if lv.stage == stage.name]
         assert 3 <= len(levels) <= 7, stage.name
         assert levels[0].guided, f"{stage.name}: a stage starts with help"
