@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.content.expectations import check_expect
 from engine.content.files import read_toml
-from engine.content.problems import Problem, Problems, is_int, join_place
+from engine.content.problems import Problem, Problems, check_known_keys, is_int, join_place
 from engine.content.replay import ALL_HANDS, Replay, position_at, replay
 from engine.content.texts import check_texts
 from engine.core.cards import card_code, parse_card
@@ -129,9 +129,7 @@ def _list(data: dict[str, Any], key: str, problems: Problems) -> list[Any]:
 def _check_keys(example: Example, problems: Problems) -> bool:
     """The file's own keys; False when the example cannot be replayed at all."""
     data = example.data
-    unknown = sorted(set(data) - set(TOP_KEYS))
-    if unknown:
-        problems.add("", f"unknown keys {unknown}; allowed: {', '.join(TOP_KEYS)}")
+    check_known_keys(data, TOP_KEYS, "", problems)
     missing = [key for key in REQUIRED_KEYS if key not in data]
     for key in missing:
         problems.add(key, "missing")
@@ -164,9 +162,7 @@ def check_quiz(quiz: object, rep: Replay, where: str, problems: Problems) -> Non
     if not isinstance(quiz, dict):
         problems.add(where, "must be a table")
         return
-    unknown = sorted(set(quiz) - set(QUIZ_KEYS))
-    if unknown:
-        problems.add(where, f"unknown keys {unknown}; allowed: {', '.join(QUIZ_KEYS)}")
+    check_known_keys(quiz, QUIZ_KEYS, where, problems)
     index = quiz.get("play")
     if not is_int(index) or not 0 <= index < min(len(rep.plays), rep.accepted):
         problems.add(join_place(where, "play"), f"{index!r} is not a play of the record the engine accepts")
@@ -262,9 +258,7 @@ def _check_alternatives(example: Example, problems: Problems) -> None:
         if not isinstance(alt, dict):
             problems.add(where, "must be a table")
             continue
-        unknown = sorted(set(alt) - set(ALTERNATIVE_KEYS))
-        if unknown:
-            problems.add(where, f"unknown keys {unknown}; allowed: {', '.join(ALTERNATIVE_KEYS)}")
+        check_known_keys(alt, ALTERNATIVE_KEYS, where, problems)
         missing = [key for key in ("rules", "expect") if key not in alt]
         if missing:
             problems.add(where, f"needs {' and '.join(missing)}")
