@@ -1,5 +1,5 @@
-// Runs a Python file in Pyodide under Node with the engine package copied into its
-// filesystem, writing Python's stdout unchanged to ours (so outputs compare byte for byte).
+// Runs a Python file in Pyodide under Node with the engine package (and this folder's modules)
+// copied into its filesystem, writing Python's stdout unchanged to ours (so outputs compare byte for byte).
 // Usage: node run_in_pyodide.mjs ENGINE_DIR SCRIPT.py [ARGS...]
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, dirname, resolve } from "node:path";
@@ -33,6 +33,12 @@ function copyTree(from, to) {
   }
 }
 copyTree(resolve(engineDir), "/work/engine");
+// And this folder's helper modules, so a script run here imports the same tests.pyodide file
+// as in CPython (e.g. played_out.py, shared by a test and a benchmark).
+pyodide.FS.mkdirTree("/work/tests/pyodide");
+for (const name of readdirSync(here)) {
+  if (name.endsWith(".py")) pyodide.FS.writeFile(`/work/tests/pyodide/${name}`, readFileSync(join(here, name)));
+}
 
 const code = readFileSync(scriptPath, "utf8");
 pyodide.globals.set("script_args", pyodide.toPy(args));
