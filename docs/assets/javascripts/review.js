@@ -128,12 +128,6 @@ function helpText(strings, bands, players = 2) {
   });
 }
 
-// French typography: a narrow no-break space before the colon.
-/** @param {Strings} strings */
-function colon(strings) {
-  return strings.t("language.code") === "fr" ? "\u202f: " : ": ";
-}
-
 // Which measure graded the card, with its numbers and the scale in use (the terminal says the
 // same: engine/surfaces/analysis_text.py), so a grade never contradicts a printed scale.
 /**
@@ -247,7 +241,7 @@ function optionsTable(s, decision) {
     if (hasWin) cells.push(percent(s, /** @type {number} */ (option.win_chance)));
     return h("tr", { role: "row", "data-card": option.card, class: option.card === decision.played ? "cj-rv-played" : null },
       h("th", { scope: "row", role: "rowheader" }, cardSpan(s, option.card), marks.length ? ` (${marks.join(", ")})` : ""),
-      cells.map((text, i) => h("td", { role: "cell", "data-label": columns[i] + colon(s), text })));
+      cells.map((text, i) => h("td", { role: "cell", "data-label": columns[i] + s.t("ui.label_colon"), text })));
   });
   return h("table", { class: "cj-rv-options", role: "table" }, h("thead", { role: "rowgroup" }, head), h("tbody", { role: "rowgroup" }, rows));
 }
@@ -559,7 +553,7 @@ class FindBetter {
     const s = this.s;
     const trump = this.review.trump;
     const stock = state.stock_top
-      ? h("span", { "data-role": "stock" }, s.t("ui.stock_top") + colon(s), cardSpan(s, state.stock_top))
+      ? h("span", { "data-role": "stock" }, s.t("ui.stock_top") + s.t("ui.label_colon"), cardSpan(s, state.stock_top))
       : state.stock_count === 0 ? h("span", { "data-role": "stock", text: s.t("ui.stock_empty") }) : null;
     const trick = state.trick.length
       ? h("div", { class: "cj-rv-trick", "data-role": "trick" },
@@ -569,7 +563,7 @@ class FindBetter {
       : h("p", { class: "cj-rv-label", "data-role": "lead", text: s.t("analysis.ui.you_lead") });
     return h("div", { class: "cj-rv-table", "data-role": "position" },
       h("p", { class: "cj-rv-label" },
-        h("span", { "data-role": "trump" }, s.t("ui.trump") + colon(s),
+        h("span", { "data-role": "trump" }, s.t("ui.trump") + s.t("ui.label_colon"),
           h("span", { class: `cj-rv-suit cj-rv-suit--${trump.toLowerCase()}`, "aria-hidden": "true", text: s.t(`suits.${trump}.symbol`) }), " ", s.suitName(trump)),
         stock ? " · " : null, stock),
       trick,
