@@ -95,3 +95,18 @@ def test_french_spacing_comes_from_the_catalogue():
     assert french == "\u202f: "
     assert all(site_data.catalogue(lang)["ui"]["label_colon"] == ": " for lang in site_data.LANGUAGES if lang != "fr")
 
+
+def test_each_refusal_links_its_rule_to_a_section_of_the_site():
+    """One table of rule links, the engine's (engine/surfaces/requests.py RULE_LINKS), which
+    every refusal carries as `rule_link`: a link for every rule a refusal cites (`rule_refs.*`),
+    each a page and a section id of docs/_data/outline.yml; the browser code keeps no copy
+    (engine-client.js had its own RULE_LINKS)."""
+    from engine.surfaces.requests import RULE_LINKS
+
+    assert set(RULE_LINKS) == set(site_data.catalogue("en")["rule_refs"])
+    outline = site_data.outline()
+    for rule, link in RULE_LINKS.items():
+        page, section = link.split("/#")
+        assert section in {heading["id"] for heading in outline[f"{page}.md"]}, (rule, link)
+    for path in sorted(SCRIPTS.glob("*.js")):
+        assert not any(f"#{link.split('#')[1]}" in path.read_text("utf-8") for link in RULE_LINKS.values()), path.name
