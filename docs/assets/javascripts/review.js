@@ -67,7 +67,7 @@ const [client, tableModule] = await Promise.all([
   import(new URL("engine-client.js" + VERSION, HERE).href),
   import(new URL("table.js" + VERSION, HERE).href),
 ]);
-const { Strings, h, cardSpan, fill, setChildren, loadStylesheet, lineOfPlay, bringIntoView, errorMessage } = client;
+const { Strings, h, cardSpan, fill, setChildren, loadStylesheet, lineOfPlay, bringIntoView, errorMessage, showLoadFailure, earlyStrings } = client;
 const { cardImage, cardPicture, disclosure } = tableModule;
 
 const BATCH = 4; // decisions per request: small enough for a lively progress counter
@@ -316,8 +316,24 @@ class Review {
     this.status = h("p", { class: "cj-rv-status", "data-role": "status", "aria-live": "polite" });
     this.container.append(this.root);
     setChildren(this.root, this.status);
-    const catalogue = await this.engine.request({ op: "catalogue", lang: this.lang });
-    this.strings = new Strings(catalogue);
+    try {
+      this.strings = new Strings(await this.engine.request({ op: "catalogue", lang: this.lang }));
+    } catch (error) {
+      // Without its catalogue the review cannot speak: the page's own strings say what failed,
+      // and Retry opens the review again in the same place.
+      if (!this.closed) {
+        const root = this.root;
+        await showLoadFailure(root, error, {
+          className: "cj-rv-failed",
+          message: earlyStrings().load_failed,
+          retry: () => {
+            root.remove();
+            void this.start();
+          },
+        });
+      }
+      return;
+    }
     const s = this.strings;
     this.root.setAttribute("aria-label", s.t("analysis.ui.review"));
     this.status.textContent = s.t("ui.loading");
