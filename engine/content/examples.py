@@ -192,17 +192,29 @@ def _card_of(value: object) -> str | None:
         return None
 
 
+def _quiz_card(
+    entry: object, shape: str, where: str, problems: Problems
+) -> tuple[dict[str, Any], str] | None:
+    """A quiz choice's table and its card; None, with the problem, if it is not a table of the
+    `shape` shown or its card is not a card."""
+    if not isinstance(entry, dict):
+        problems.add(where, f"must be a table {shape}")
+        return None
+    card = _card_of(entry.get("card"))
+    if card is None:
+        problems.add(join_place(where, "card"), f"{entry.get('card')!r} is not a card")
+        return None
+    return entry, card
+
+
 def _check_mistake(
     mistake: object, record: dict[str, Any], index: int, where: str, problems: Problems
 ) -> None:
-    if not isinstance(mistake, dict):
-        problems.add(where, "must be a table {card = ..., error = ...}")
+    found = _quiz_card(mistake, "{card = ..., error = ...}", where, problems)
+    if found is None:
         return
-    card = _card_of(mistake.get("card"))
-    if card is None:
-        problems.add(join_place(where, "card"), f"{mistake.get('card')!r} is not a card")
-        return
-    expected = mistake.get("error")
+    table, card = found
+    expected = table.get("error")
     if expected not in ERROR_CODES:
         problems.add(join_place(where, "error"), f"must be one of {', '.join(ERROR_CODES)}")
         return
@@ -213,13 +225,11 @@ def _check_mistake(
 
 
 def _check_other(other: object, rep: Replay, index: int, where: str, problems: Problems) -> None:
-    if not isinstance(other, dict):
-        problems.add(where, "must be a table {card = ..., text = ...}")
+    found = _quiz_card(other, "{card = ..., text = ...}", where, problems)
+    if found is None:
         return
-    card = _card_of(other.get("card"))
-    if card is None:
-        problems.add(join_place(where, "card"), f"{other.get('card')!r} is not a card")
-    elif card == rep.plays[index]:
+    _, card = found
+    if card == rep.plays[index]:
         problems.add(join_place(where, "card"), f"{card} is the example's own choice")
     elif card not in rep.states[index].legal:
         problems.add(join_place(where, "card"), f"the engine says {card} is not legal here")

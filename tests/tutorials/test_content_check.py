@@ -74,6 +74,8 @@ def broken(tmp_path_factory) -> Path:
     def unknown_keys(data):
         data["colour"] = "red"
         data["quiz"][0]["hint"] = "think"
+        data["quiz"][0]["other"][0]["card"] = "ZZ"
+        data["quiz"][0]["illegal"][0] = "7C"
         data["alternatives"][0]["seed"] = 7
         data["expect"]["margin"] = 2
 
@@ -128,6 +130,8 @@ def broken_run(broken) -> subprocess.CompletedProcess[str]:
         ("no-overtrump.toml: record.dealer: the engine cannot read the record: ", ("0..2",)),
         ("follow-or-trump.toml: unknown keys ['colour']; allowed: slug, order,", ()),
         ("follow-or-trump.toml: quiz[0]: unknown keys ['hint']; allowed: play, prompt,", ()),
+        ("follow-or-trump.toml: quiz[0].other[0].card: 'ZZ' is not a card", ()),
+        ("follow-or-trump.toml: quiz[0].illegal[0]: must be a table {card = ..., error = ...}", ()),
         ("follow-or-trump.toml: alternatives[0]: unknown keys ['seed']; allowed: id, label,", ()),
         ("follow-or-trump.toml: expect: unknown keys ['margin']; allowed: trump, complete,", ()),
         ("puzzles.jsonl: line 1.themes: ", ("lucky_guess",)),
