@@ -48,6 +48,8 @@ from engine.core.cards import (
 )
 from engine.core.deal import Deal
 from engine.core.errors import IllegalPlay
+from engine.core.rule_refs import RULE_LINKS, cited_rule
+from engine.core.rules import Rules
 from engine.core.scoring import count_out_steps
 from engine.core.tricks import beating_masks
 
@@ -57,13 +59,15 @@ Json = dict[str, Any]
 # ----- shared by the card goals ---------------------------------------------------------------
 
 
-def refusal_feedback(error: IllegalPlay) -> Json:
-    """What an illegal card gets: the engine's refusal key and the rule it breaks."""
-    variant = error.key.removeprefix("errors.")
+def refusal_feedback(error: IllegalPlay, rules: Rules) -> Json:
+    """What an illegal card gets: the engine's refusal key, the rule it breaks and where the
+    site explains that rule (the card table's refusals cite the same, engine/core/rule_refs.py)."""
+    rule = cited_rule(error, rules)
     return {
         "kind": "illegal",
         "key": error.key,
-        "rule": f"rule_refs.{variant}",
+        "rule": f"rule_refs.{rule}",
+        "rule_link": RULE_LINKS[rule],
         "params": {"card": error.card, "suit": error.led, "trump": error.trump},
     }
 
@@ -79,7 +83,7 @@ def card_feedback(level: Level, accepted: set[int], wrong: Callable[[int], Json]
         try:
             deal.check(card)
         except IllegalPlay as error:
-            feedback[card_code(card)] = refusal_feedback(error)
+            feedback[card_code(card)] = refusal_feedback(error, deal.rules)
             continue
         if wrong is None:
             raise AssertionError(f"{card_code(card)} is legal but not accepted")

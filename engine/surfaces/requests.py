@@ -14,24 +14,12 @@ from engine.core.boundary import BoundaryError, echo
 from engine.core.cards import parse_card
 from engine.core.error_codes import REQUEST, bad_input
 from engine.core.errors import IllegalPlay
+from engine.core.rule_refs import RULE_LINKS, cited_rule
 from engine.core.rules import Rules
 
 Json = dict[str, Any]
 # A request the facade cannot answer: the boundary's error (code, message naming the field).
 BadRequest = BoundaryError
-
-# Where the site explains each refused play's rule (the `rule_refs.*` key it cites), relative
-# to the page language's home: the fixed section ids of docs/_data/outline.yml, the same in
-# every language. Every page that links a refusal's rule reads `rule_link` from the refusal.
-RULE_LINKS = {
-    "not_in_hand": "rules/#leading-and-following",
-    "must_follow_suit": "rules/#leading-and-following",
-    "must_follow_trump": "rules/#leading-and-following",
-    "must_trump": "rules/#leading-and-following",
-    "must_follow_suit_only": "variants/#stricter-follow",
-    "deal_over": "rules/#drawing",
-}
-
 
 def request_card(request: Json) -> int:
     """The request's `card` field as a card int; BadRequest if it is not a card code."""
@@ -48,14 +36,10 @@ def refusal(error: IllegalPlay, rules: Rules) -> Json:
     """An engine refusal with the catalogue keys that explain it.
 
     The engine has one code for every broken duty to follow and words it by case (the key
-    Deal.check chose: trumping allowed, following the only way out, trumps led). The rule cited
-    is the stricter variant's only when that variant is on: with no trump in hand under the
-    standard rules, "you must follow suit" is the standard rule.
+    Deal.check chose: trumping allowed, following the only way out, trumps led); the rule cited
+    and its link come from engine/core/rule_refs.py, which the course's refusals share.
     """
-    variant = error.key.removeprefix("errors.")
-    rule = variant
-    if variant == "must_follow_suit_only" and rules.trump_when_able:
-        rule = "must_follow_suit"
+    rule = cited_rule(error, rules)
     return {
         **error.details(),
         "message_key": error.key,

@@ -115,7 +115,8 @@ def expected_answers(level: dict, deal: Deal) -> list:
     raise AssertionError(f"{level['id']}: unknown question {question}")
 
 
-def test_every_published_level_agrees_with_the_engine(course):
+def test_every_published_level_agrees_with_the_engine(course, site_dir):
+    links: set[str] = set()
     assert course["version"] == 1
     assert len(course["levels"]) >= 60
     for level in course["levels"]:
@@ -131,12 +132,24 @@ def test_every_published_level_agrees_with_the_engine(course):
                 if key is None:
                     assert feedback["kind"] == "wrong" and feedback["key"], (level["id"], code)
                 else:
+                    rule = key.removeprefix("errors.")
+                    if rule == "must_follow_suit_only" and deal.rules.trump_when_able:
+                        rule = "must_follow_suit"  # no trump in hand: the standard rule, not the variant's
                     assert feedback == {
-                        "kind": "illegal", "key": key, "rule": "rule_refs." + key.removeprefix("errors."),
+                        "kind": "illegal", "key": key, "rule": "rule_refs." + rule,
+                        "rule_link": feedback["rule_link"],
                         "params": {"card": code, "suit": feedback["params"]["suit"], "trump": SUITS[deal.trump]},
                     }, (level["id"], code)  # fmt: skip
+                    links.add(feedback["rule_link"])
         elif level["goal"] == "choice":
             assert set(level["feedback"]) == set(level["options"]) - set(level["answers"]), level["id"]
+    assert links, "no level refuses a card: the rule links went unchecked"
+    # Every rule a refusal links to is a section of the built site, in every language.
+    for link in links:
+        page, anchor = link.split("#")
+        for lang in LANGUAGES:
+            html = (site_dir / ("" if lang == "en" else lang) / page / "index.html").read_text("utf-8")
+            assert f'id="{anchor}"' in html, (lang, link)
 
 
 def test_the_stages_list_every_level_once_in_course_order(course):

@@ -83,7 +83,7 @@ def test_legal_card_accepts_the_legal_cards_and_words_each_refusal(tmp_path):
     assert set(found.feedback) == {"5D", "3C"}
     assert found.feedback["5D"] == {
         "kind": "illegal", "key": "errors.must_follow_suit", "rule": "rule_refs.must_follow_suit",
-        "params": {"card": "5D", "suit": "S", "trump": "H"},
+        "rule_link": "rules/#leading-and-following", "params": {"card": "5D", "suit": "S", "trump": "H"},
     }  # fmt: skip
 
 

@@ -42,7 +42,7 @@
  */
 /**
  * The feedback for one wrong answer: a catalogue key and its parameters (`rule`: a refusal's rule).
- * @typedef {{ kind: "illegal" | "wrong", key: string, rule?: string, params: Record<string, unknown> }} Feedback
+ * @typedef {{ kind: "illegal" | "wrong", key: string, rule?: string, rule_link?: string, params: Record<string, unknown> }} Feedback
  */
 /**
  * One level as engine/content/course.py publishes it.
@@ -622,7 +622,7 @@ class LearnCourse {
    */
   explain(level, entry) {
     const params = entry.params ?? {};
-    if (entry.kind === "illegal" && entry.rule) {
+    if (entry.kind === "illegal" && entry.rule && entry.rule_link) {
       const text = (/** @type {string} */ name) => (typeof params[name] === "string" ? /** @type {string} */ (params[name]) : null);
       return explainRefusal(this.strings, {
         code: entry.key.replace(/^errors\./, ""),
@@ -630,6 +630,7 @@ class LearnCourse {
         card: text("card"),
         message_key: entry.key,
         rule_ref_key: entry.rule,
+        rule_link: entry.rule_link,
         params: { card: text("card"), suit: text("suit"), trump: text("trump") },
         message: "",
       });
