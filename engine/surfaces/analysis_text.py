@@ -56,14 +56,17 @@ def graded_by(decision: dict[str, Any], catalogue: Catalogue) -> str:
 
 # The analysis reasons that speak of "the opponent": with three players they are worded for
 # two opponents (catalogue `analysis.reasons_three.<code>`).
-THREE_PLAYER_REASONS = ("throws_away_ten", "gives_up_high", "loses_low", "gives_up_jack")
+THREE_PLAYER_REASONS = ("throws_away_ten", "gives_up_high", "loses_low", "loses_low_holder", "gives_up_jack")
 
 
-def reason_key(code: str, players: int) -> str:
-    """The catalogue key that words an analysis reason for a deal of `players`."""
-    if players == 3 and code in THREE_PLAYER_REASONS:
-        return f"analysis.reasons_three.{code}"
-    return f"analysis.reasons.{code}"
+def reason_key(code: str, players: int, reader: bool = True) -> str:
+    """The catalogue key that words an analysis reason for a deal of `players`: told to the
+    reader ("your ten") on the review page, or about a seat by name, {player}, in the third
+    person (`analysis.reasons_other`, `analysis.reasons_three_other`) where no reader sits, as
+    in the text analysis."""
+    three = players == 3 and code in THREE_PLAYER_REASONS
+    group = ("reasons_three" if three else "reasons") + ("" if reader else "_other")
+    return f"analysis.{group}.{code}"
 
 
 def annotated_deal(analysis: dict[str, Any], lang: str = "en") -> str:
@@ -88,7 +91,8 @@ def annotated_deal(analysis: dict[str, Any], lang: str = "en") -> str:
         if decision["grade"] != "best":
             lines.append("    " + graded_by(decision, catalogue))
         if decision["reason"]:
-            lines.append("    " + text(reason_key(decision["reason"], analysis["players"])))
+            key = reason_key(decision["reason"], analysis["players"], reader=False)
+            lines.append("    " + text(key, player=player))
         if decision["grade"] != "best":
             best = [catalogue.card(card) for card in decision["best"]]
             shown = catalogue.count("analysis.ui.shown", len(best), cards=catalogue.series(best))

@@ -498,6 +498,7 @@ def test_three_player_reasons_speak_of_both_opponents(lang):
 
 
 def test_the_analysis_words_a_three_player_reason_for_three_players():
+    from engine.surfaces.analysis_text import THREE_PLAYER_REASONS
     from engine.surfaces.web_api import handle
 
     record = played_record(5, Rules.from_spec("shasta-sam"))
@@ -507,11 +508,43 @@ def test_the_analysis_words_a_three_player_reason_for_three_players():
     worded = [d for d in answer["decisions"] if d["reason"]]
     assert any(d["reason"] in ("loses_low", "gives_up_high") for d in worded)
     for decision in worded:
-        three = decision["reason"] in ("throws_away_ten", "gives_up_high", "loses_low", "gives_up_jack")
+        three = decision["reason"] in THREE_PLAYER_REASONS
         group = "reasons_three" if three else "reasons"
         expected = Catalogue("en").text(f"analysis.{group}.{decision['reason']}")
         assert decision["reason_text"] == expected
         assert "the opponent" not in decision["reason_text"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_reason_has_a_third_person_form_naming_the_seat_for_the_text_analysis(lang):
+    """No reader sits at `analyse --text`: a reason told to "you" there spoke to nobody (issue 21)."""
+    from engine.surfaces.analysis_text import reason_key
+
+    catalogue = Catalogue(lang)
+    reader_words = {
+        "en": (" you", "your "), "pt": ("você",), "fr": ("vous", "votre", "vos "), "es": ("usted",),
+        "it": (" puoi", " tuo", " tuoi", " ti ", "butti", "cedi", "lasci "),
+    }[lang]
+    for players in (2, 3):
+        for code in REASON_CODES:
+            key = reason_key(code, players, reader=False)
+            assert key.startswith("analysis.reasons") and key.split(".")[1].endswith("_other")
+            told = catalogue.text(key, player=catalogue.text("seats.in_text.seat", letter="B"))
+            assert not any(word in f" {told.lower()} " for word in reader_words), (players, code, told)
+            assert "{" not in told
+
+
+def test_the_text_analysis_tells_of_each_seat_in_the_third_person():
+    from engine.surfaces.analysis_text import annotated_deal
+
+    result = analyse(careless_record(33), samples=2, only=range(30, 52))
+    worded = [d for d in result["decisions"] if d["reason"]]
+    assert worded
+    text = annotated_deal(result, "en")
+    assert " you" not in text.lower() and "your " not in text.lower()
+    three = analyse(played_record(5, Rules.from_spec("shasta-sam")), samples=2)
+    assert [d for d in three["decisions"] if d["reason"]]
+    assert "your " not in annotated_deal(three, "en").lower()
 
 
 def test_low_given_up_is_told_as_lost_to_the_holder_under_low_by_holder():
