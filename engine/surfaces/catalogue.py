@@ -10,7 +10,9 @@ engine-client.js for the browser):
   `<key>_other` for any other seat, which receives the seat as a whole noun phrase
   (`seats.in_text.*`: "the computer", "player B"), so each language builds the
   sentence around the noun its own way. A seat named first in a message is
-  capitalised there ("The computer wins the trick").
+  capitalised there ("The computer wins the trick"), and so is a point's name
+  (`points.*`, lower-case mid-sentence in some languages: "ponto Shasta"), whether a
+  template opens with it or the code puts it at the head of a label (`point_label`).
 - A message that counts has a form per CLDR plural category: `<key>_one`,
   `<key>_other` (the site's five languages need no more).
 - Every key a reader asks for is noted (`requested_keys`), so the build can list the
@@ -36,17 +38,21 @@ from engine.core.messages import requested_keys as requested_keys
 
 # Placeholders that hold a seat's noun phrase: capitalised when a message starts with one.
 SEAT_PLACEHOLDERS = frozenset({"player", "lead", "second", "third", "winner", "loser"})
+# Placeholders that hold point names (one, or a series): capitalised there too.
+POINT_PLACEHOLDERS = frozenset({"point", "points"})
+CAPITALISED_FIRST = SEAT_PLACEHOLDERS | POINT_PLACEHOLDERS
 
 def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
 def seat_first(template: str, params: dict[str, Any]) -> dict[str, Any]:
-    """`params` with the seat that opens `template` capitalised ("{player} wins…" → "The computer wins…")."""
+    """`params` with the seat or point that opens `template` capitalised ("{player} wins…" →
+    "The computer wins…", "{point}: …" → "Ponto Shasta: …")."""
     if template.startswith("{"):
         name = template[1 : template.find("}")]
         value = params.get(name)
-        if name in SEAT_PLACEHOLDERS and isinstance(value, str):
+        if name in CAPITALISED_FIRST and isinstance(value, str):
             return {**params, name: capitalised(value)}
     return params
 
@@ -85,13 +91,22 @@ def reason_message(key: str, seat: int | None, reader: int | None) -> str:
     return key if seat is None else seat_variant(key, seat == reader)
 
 
-def card_value_params(values: Sequence[int], series: Callable[[list[str]], str]) -> dict[str, str]:
+def card_value_params(
+    values: Sequence[int],
+    series: Callable[[list[str]], str],
+    seat_value: Callable[[int, int], str] | None = None,
+) -> dict[str, str]:
     """What a Game reason may say: {value} the highest (the scorer's, or the tied) card value,
-    {others} the other seats' values as a list in the language, {total} all of them."""
-    rest = list(values)
-    top = max(rest)
-    rest.remove(top)
-    return {"value": str(top), "others": series([str(v) for v in rest]), "total": str(sum(values))}
+    {others} the other seats' values as a list in the language, {total} all of them.
+
+    With two players the one other value needs no name ("against 13"); with three, a bare
+    "against 11 and 27" does not say whose is whose, so each is named by `seat_value(seat,
+    value)` (`snippets.seat_value`: "A 11") when the caller gives it."""
+    top_seat = max(range(len(values)), key=lambda seat: values[seat])
+    rest = [seat for seat in range(len(values)) if seat != top_seat]
+    named = seat_value is not None and len(values) > 2
+    others = [seat_value(seat, values[seat]) if named and seat_value else str(values[seat]) for seat in rest]
+    return {"value": str(values[top_seat]), "others": series(others), "total": str(sum(values))}
 
 
 class Catalogue:
@@ -119,6 +134,10 @@ class Catalogue:
             return "".join(items)
         head = self.text("snippets.separator").join(items[:-1])
         return self.text("snippets.series", items=head, last=items[-1])
+
+    def point_label(self, name: str) -> str:
+        """A point's name where it opens a label or a line ("Ponto Shasta: …")."""
+        return capitalised(self.text(f"points.{name}"))
 
     def card(self, code: str) -> str:
         """'J♥' in this language's short rank letters."""

@@ -65,7 +65,10 @@ def _reason_text(catalogue: Catalogue, reason: PointReason, values: tuple[int, .
         "trick": reason.trick if reason.trick is not None else "",
     }
     if reason.point == "game":
-        params.update(card_value_params(values, catalogue.series))
+        def seat_value(seat: int, value: int) -> str:
+            return catalogue.text("reasons.seat_value", player=_seat(catalogue, seat, players), value=value)
+
+        params.update(card_value_params(values, catalogue.series, seat_value))
     key = reason_message(reason.key, reason.seat, HUMAN)
     if reason.seat is not None and reason.seat != HUMAN:
         params["player"] = _in_text(catalogue, reason.seat, players)
@@ -122,7 +125,7 @@ class TerminalGame:
             counted = {point for point, _, _ in steps}
             for reason in result.reasons:
                 why = _reason_text(c, reason, result.values, n)
-                self.write(f"  {_label(c, 'points.' + reason.point)}{why}")
+                self.write(f"  {c.point_label(reason.point)}{c.text('ui.label_colon')}{why}")
                 if reason.seat is not None and reason.point not in counted:
                     self.write("    " + c.text("practice.not_counted"))
             scores = (c.text("practice.seat_score", player=_seat(c, s, n), score=v)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from engine.surfaces.catalogue import (
     LANGUAGES,  # noqa: F401 - re-exported for the renderers
+    capitalised,
     fill,
     note_requested,
     plural_category,
@@ -52,6 +53,10 @@ class Catalogue:
             return "".join(items)
         head = self.get("snippets.separator").join(items[:-1])
         return self.fmt("snippets.series", items=head, last=items[-1])
+
+    def point_label(self, name: str) -> str:
+        """A point's name where it opens a table cell or a list item ("Ponto Shasta")."""
+        return capitalised(self.get(f"points.{name}"))
 
     def seat(self, letter: str) -> str:
         """A lettered seat as a noun phrase in running text (`seats.in_text.letter`)."""

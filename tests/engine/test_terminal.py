@@ -136,3 +136,40 @@ def test_seats_are_named_as_the_table_names_them_and_points_after_the_win_are_no
         suit_then_card = rf"{trump}: (spades|hearts|diamonds|clubs) \(.+\)$"
         assert deals and all(re.search(suit_then_card, line) for line in deals)
     assert marked, "no seed ended its match with a point after the winning one"
+
+
+
+def test_three_player_game_values_name_each_seat():
+    """"against 11 and 27" did not say whose was whose with three players: each other value
+    is named as the score lines name the seat (`reasons.seat_value`: "6 (Você)") (issue 21)."""
+    out: list[str] = []
+    game = None
+
+    def read(prompt: str) -> str:
+        return card_code(next(iter(game.match.deal.legal_plays())))
+
+    game = TerminalGame("pt", Rules.preset("shasta-sam"), "heuristic", seed=3, read=read, write=out.append)
+    assert game.run() == 0
+    catalogue = Catalogue("pt")
+    names = [catalogue.text("seats.you")] + [catalogue.text("seats.computer_n", n=n) for n in (1, 2)]
+    named = [catalogue.text("reasons.seat_value", value="", player=name).strip() for name in names]
+    # The Game reasons that compare values (a tie names one value only).
+    tie = catalogue.text("reasons.game_tie", value="").split(",")[0]
+    game_lines = [line for line in out if line.startswith(f"  {catalogue.text('points.game')}:")]
+    compared = [line for line in game_lines if tie not in line]
+    assert compared and all(sum(name in line for name in named) == 2 for line in compared), compared
+
+
+@pytest.mark.parametrize("lang", ["pt", "es"])
+def test_a_point_name_opening_a_label_or_a_message_is_capitalised(lang):
+    """pt and es write the Shasta point lower-case mid-sentence ("ponto Shasta"); at the head
+    of a label or a message it takes its capital, by one helper (issue 21)."""
+    from engine.surfaces.catalogue import fill
+
+    catalogue = Catalogue(lang)
+    name = catalogue.text("points.nine")
+    assert name[0].islower()
+    assert catalogue.point_label("nine") == name[0].upper() + name[1:]
+    step = catalogue.text("practice.count_out_step", point=name, player="B", score=3)
+    assert step.startswith(catalogue.point_label("nine"))
+    assert fill("{points}, {player}", points=name, player="b") == f"{catalogue.point_label('nine')}, b"

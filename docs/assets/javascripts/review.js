@@ -67,7 +67,7 @@ const [client, tableModule] = await Promise.all([
   import(new URL("engine-client.js" + VERSION, HERE).href),
   import(new URL("table.js" + VERSION, HERE).href),
 ]);
-const { Strings, h, cardSpan, fill, setChildren, loadStylesheet, lineOfPlay, bringIntoView, errorMessage } = client;
+const { Strings, h, cardSpan, capitalise, fill, setChildren, loadStylesheet, lineOfPlay, bringIntoView, errorMessage } = client;
 const { cardImage, cardPicture, disclosure } = tableModule;
 
 const BATCH = 4; // decisions per request: small enough for a lively progress counter
@@ -241,9 +241,9 @@ function optionsTable(s, decision) {
     const marks = [];
     if (option.card === decision.played) marks.push(s.t("analysis.ui.played"));
     if (decision.best.includes(option.card)) marks.push(s.t("analysis.ui.best_mark"));
-    const chances = Object.entries(option.points).map(([name, chance]) => `${s.t(`points.${name}`)} ${percent(s, chance)}`).join(" · ");
+    const chances = Object.entries(option.points).map(([name, chance]) => `${s.pointLabel(name)} ${percent(s, chance)}`).join(" · ");
     const lost = pointsGivenUp(s, decision, option);
-    const cells = [number(s, option.value, true), chances, lost.length ? lost.join(", ") : s.t("analysis.ui.nothing")];
+    const cells = [number(s, option.value, true), chances, lost.length ? capitalise(s.series(lost)) : s.t("analysis.ui.nothing")];
     if (hasWin) cells.push(percent(s, /** @type {number} */ (option.win_chance)));
     return h("tr", { role: "row", "data-card": option.card, class: option.card === decision.played ? "cj-rv-played" : null },
       h("th", { scope: "row", role: "rowheader" }, cardSpan(s, option.card), marks.length ? ` (${marks.join(", ")})` : ""),

@@ -923,13 +923,13 @@ class Stepper {
       h(
         "li",
         { "data-point": reason.point, "data-seat": reason.seat === null ? "" : String(reason.seat) },
-        h("strong", { text: `${s.t(`points.${reason.point}`)}${s.t("ui.label_colon")}${this.name(reason.seat)}` }),
+        h("strong", { text: `${s.pointLabel(reason.point)}${s.t("ui.label_colon")}${this.name(reason.seat)}` }),
         s.t("ui.dash"),
         fill(s, reasonKey(reason.key, reason.seat, null), {
           player: this.phrase(reason.seat),
           card: reason.card ? cardSpan(s, reason.card) : "",
           trick: String(reason.trick ?? ""),
-          ...(reason.values ? s.cardValueParams(reason.values) : {}),
+          ...(reason.values ? s.cardValueParams(reason.values, (seat) => this.name(seat)) : {}),
         }),
       ),
     );
@@ -1032,7 +1032,7 @@ class Stepper {
               {},
               moved.map((point) =>
                 h("li", { "data-point": point },
-                  `${s.t(`points.${point}`)}${s.t("ui.label_colon")}${this.name(was[point])} → ${this.name(now[point])}`),
+                  `${s.pointLabel(point)}${s.t("ui.label_colon")}${this.name(was[point])} → ${this.name(now[point])}`),
               ),
             )
           : h("p", { "data-role": "same-points", text: s.t("ui.rules_same_points") }),
