@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.analysis.deal_analysis import VALUE_BANDS, WIN_BANDS
-from engine.surfaces.catalogue import Catalogue
+from engine.surfaces.catalogue import Catalogue, plural_category
 
 SEAT_LETTERS = "ABC"
 
@@ -22,11 +22,6 @@ def _number(value: float, catalogue: Catalogue, signed: bool = False) -> str:
 
 def _percent(chance: float, catalogue: Catalogue) -> str:
     return catalogue.text("analysis.ui.percent", n=round(chance * 100))
-
-
-def _band(value: float, catalogue: Catalogue) -> str:
-    """A band as written (0.5, not 0.50) in the language's decimal style."""
-    return str(value).replace(".", catalogue.text("analysis.ui.decimal"))
 
 
 def graded_by(decision: dict[str, Any], catalogue: Catalogue) -> str:
@@ -44,9 +39,12 @@ def graded_by(decision: dict[str, Any], catalogue: Catalogue) -> str:
             win_inaccuracy=inaccuracy,
             win_mistake=mistake,
         )
-    good, inaccuracy, mistake = (_band(band, catalogue) for band in VALUE_BANDS)
+    # The bands in the loss's own format ("1,00 … up to 0,50"): one sentence, one way of
+    # writing its numbers.
+    good, inaccuracy, mistake = (_number(band, catalogue) for band in VALUE_BANDS)
+    category = plural_category(catalogue.lang, decision["loss"], fraction_digits=2)
     return catalogue.text(
-        "analysis.ui.graded_by_value",
+        f"analysis.ui.graded_by_value_{category}",
         loss=_number(decision["loss"], catalogue),
         good=good,
         inaccuracy=inaccuracy,
@@ -107,9 +105,6 @@ def annotated_deal(analysis: dict[str, Any], lang: str = "en") -> str:
     lines.append("")
     for seat, grades in analysis["summary"].items():
         player = text("seats.seat", letter=SEAT_LETTERS[int(seat)])
-        counts = " · ".join(
-            text("analysis.ui.count", grade=text(f"analysis.grades.{grade}"), n=n)
-            for grade, n in grades.items()
-        )
+        counts = " · ".join(catalogue.count(f"analysis.counts.{grade}", n) for grade, n in grades.items())
         lines.append(f"{player} — {counts}")
     return "\n".join(lines) + "\n"

@@ -658,9 +658,10 @@ def test_every_reason_has_its_advantage_and_every_line_sentence_in_every_languag
     for key in ("you_first_open", "other_first_open"):
         assert "{first}" in catalogue.text(f"analysis.line.{key}")
     assert "{player}" not in catalogue.text("analysis.ui.decision_you")
-    value = catalogue.text("analysis.ui.graded_by_value")
+    for form in ("one", "other"):
+        value = catalogue.text(f"analysis.ui.graded_by_value_{form}")
+        assert all("{" + name + "}" in value for name in ("loss", "good", "inaccuracy", "mistake"))
     chance = catalogue.text("analysis.ui.graded_by_win_chance")
-    assert all("{" + name + "}" in value for name in ("loss", "good", "inaccuracy", "mistake"))
     names = ("played", "best", "win_good", "win_inaccuracy", "win_mistake")
     assert all("{" + name + "}" in chance for name in names)
 
@@ -669,7 +670,7 @@ def test_the_text_says_which_rule_graded_each_card_with_the_scale_in_use():
     from engine.surfaces.analysis_text import annotated_deal
 
     catalogue = Catalogue("en")
-    by_value = catalogue.text("analysis.ui.graded_by_value").split(":")[0]
+    by_value = catalogue.text("analysis.ui.graded_by_value_other").split(":")[0]
     by_chance = catalogue.text("analysis.ui.graded_by_win_chance").split(":")[0]
     for scores, rule in ((None, by_value), ([8, 9], by_chance)):
         record = careless_record(33)
@@ -683,6 +684,32 @@ def test_the_text_says_which_rule_graded_each_card_with_the_scale_in_use():
         assert text.count(rule) == len(graded)
         assert {d["graded_by"] for d in graded} == {"value" if scores is None else "win_chance"}
         assert "Loss:" not in text
+
+
+def test_the_text_writes_a_loss_and_its_bands_alike_in_the_losss_plural_and_counts_grades_in_theirs():
+    """"1,00 ponto(s) … até 0,5": the loss and the bands it is measured against are written with
+    the same decimals, the Portuguese noun agrees with the loss, and the summary counts each
+    grade in its plural form ("2 erros", not "erro: 2") (issue 21)."""
+    import re
+
+    from engine.surfaces.analysis_text import annotated_deal
+
+    result = analyse(careless_record(33), samples=2, only=range(30, 52))
+    text = annotated_deal(result, "pt")
+    catalogue = Catalogue("pt")
+    head = catalogue.text("analysis.ui.graded_by_value_other").split(":")[0]
+    graded = [line.strip() for line in text.splitlines() if line.strip().startswith(head)]
+    assert graded and all("(s)" not in line for line in graded)
+    for line in graded:
+        numbers = re.findall(r"\d+(?:,\d+)?", line)
+        assert len(numbers) == 4 and all(re.fullmatch(r"\d+,\d\d", n) for n in numbers), line
+    assert "1,00 ponto de saldo" in text or "2,00 pontos de saldo" in text
+    for seat, counts in result["summary"].items():
+        player = catalogue.text("seats.seat", letter="AB"[int(seat)])
+        line = next(line for line in text.splitlines() if line.startswith(player))
+        tally = (catalogue.count(f"analysis.counts.{grade}", n) for grade, n in counts.items())
+        assert line.endswith(" · ".join(tally))
+    assert catalogue.text("analysis.grades.mistake") + ":" not in text
 
 
 def test_the_best_cards_are_named_in_one_sentence_with_the_plural_when_several_tie():

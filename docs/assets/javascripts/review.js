@@ -101,14 +101,14 @@ function band(strings, value) {
   return String(value).replace(".", strings.t("analysis.ui.decimal"));
 }
 
-// "Your cards: best: 15 · good: 7 · …": a label per grade, so no plural forms are needed.
+// "Your cards: 15 best · 7 good · 2 inaccuracies …": each count in its plural form.
 /**
  * @param {Strings} strings
  * @param {Record<Grade, number>} counts
  */
 function summaryText(strings, counts) {
   const parts = /** @type {Grade[]} */ (Object.keys(GRADE_ICONS)).map((grade) =>
-    strings.t("analysis.ui.count", { grade: strings.t(`analysis.grades.${grade}`), n: counts[grade] }),
+    strings.count(`analysis.counts.${grade}`, counts[grade]),
   );
   return strings.t("analysis.ui.summary", { counts: parts.join(" · ") });
 }
@@ -153,9 +153,10 @@ function gradedBy(strings, decision, bands) {
       win_good: points(bands.win_chance[0]), win_inaccuracy: points(bands.win_chance[1]), win_mistake: points(bands.win_chance[2]),
     });
   }
-  return strings.t("analysis.ui.graded_by_value", {
+  // The bands in the loss's own format ("1.00 … up to 0.50"): one way of writing numbers.
+  return strings.t(strings.pluralKey("analysis.ui.graded_by_value", decision.loss, true), {
     loss: number(strings, decision.loss),
-    good: band(strings, bands.value[0]), inaccuracy: band(strings, bands.value[1]), mistake: band(strings, bands.value[2]),
+    good: number(strings, bands.value[0]), inaccuracy: number(strings, bands.value[1]), mistake: number(strings, bands.value[2]),
   });
 }
 
