@@ -69,6 +69,8 @@ def engine_message_keys() -> set[str]:
     review = {f"analysis.reasons.{code}" for code in REVIEW_CODES}
     # With three players some review reasons are worded for two opponents (analysis_text.reason_key).
     review |= {reason_key(code, 3) for code in REVIEW_CODES}
+    # The text analysis tells of every seat in the third person (reason_key(..., reader=False)).
+    review |= {reason_key(code, players, reader=False) for code in REVIEW_CODES for players in (2, 3)}
     # Each review option also carries what the better card does better, by the same codes.
     review |= {f"analysis.advantages.{code}" for code in REVIEW_CODES}
     # A line of play is told trick by trick from the reader's side: who played first (you or
