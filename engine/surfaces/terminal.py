@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 
 from engine.ai.bots import make_bot
 from engine.core.boundary import clip
-from engine.core.cards import SUITS, card_code, parse_card
+from engine.core.cards import SUITS, card_code
 from engine.core.deal import Deal
 from engine.core.errors import IllegalPlay
 from engine.core.history import Trick
@@ -21,7 +21,13 @@ from engine.core.match import Match
 from engine.core.outcome import PointReason, deal_result
 from engine.core.rules import Rules
 from engine.core.scoring import count_out_steps
-from engine.surfaces.catalogue import Catalogue, card_value_params, reason_message, seat_variant
+from engine.surfaces.catalogue import (
+    AmbiguousSuitLetter,
+    Catalogue,
+    card_value_params,
+    reason_message,
+    seat_variant,
+)
 
 HUMAN = 0
 
@@ -175,11 +181,13 @@ class TerminalGame:
             if text.casefold() in QUIT_WORDS:
                 return QUIT
             try:
-                card = parse_card(text)
+                card = c.read_card(text)
                 deal.check(card)
                 return card
             except IllegalPlay as error:
                 self.write(self._illegal_text(error))
+            except AmbiguousSuitLetter as error:
+                self.write(c.ambiguous_letter_text(clip(text), error))
             except ValueError:
                 self.write(c.text("errors.not_a_card", text=clip(text)))
 

@@ -99,8 +99,12 @@ def terminal_keys() -> set[str]:
     except IllegalPlay:
         pass
     analysis = analyse(record_of(deal), only=range(44, 52))
+
+    def as_shown(card: int) -> str:  # typed as the hand shows it ("10♥"), read in every language
+        return card_code(card)[0] + "SHDC♠♥♦♣"[4 + "SHDC".index(card_code(card)[1])]
+
     for lang in site_data.LANGUAGES:
-        inputs = iter(["zz"])
+        inputs = iter(["zz", "10C"])  # not a card; a suit letter two suits share (pt, fr, es, it)
         state: dict[str, TerminalGame] = {}
 
         def read(prompt: str) -> str:
@@ -112,8 +116,8 @@ def terminal_keys() -> set[str]:
             missing = next(c for c in range(52) if not hand >> c & 1)
             if not state.get("refused"):
                 state["refused"] = "yes"
-                return card_code(missing)  # not in hand: refused with the catalogue's message
-            return card_code(min(game.match.deal.legal_plays()))
+                return as_shown(missing)  # not in hand: refused with the catalogue's message
+            return as_shown(min(game.match.deal.legal_plays()))
 
         state["game"] = TerminalGame(lang, Rules(), "random", seed=3, read=read, write=lambda line: None)
         state["game"].run()
