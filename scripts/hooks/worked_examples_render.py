@@ -185,7 +185,7 @@ class PageWriter:
                 stock_label = cat.get("ui.stock")
                 stock = fill(cat.ex("out_of_play", card="{card}"), card=top)
             else:
-                stock = top + " " + esc(site_data.plural(self.lang, "ui.cards_left", state.stock_count))
+                stock = f"{top} ({esc(site_data.plural(self.lang, 'ui.cards_left', state.stock_count))})"
         else:
             stock = esc(cat.get("ui.stock_empty"))
         rows.append(f'<tr class="cj-stock"><th scope="row">{esc(stock_label)}</th><td>{stock}</td></tr>')

@@ -233,3 +233,16 @@ def test_a_portuguese_reader_who_types_10c_is_asked_which_suit_and_nothing_is_pl
     first = next(i for i, line in enumerate(out) if line.startswith("Em “10C”"))
     assert "copas" in out[first] and "paus" in out[first]
     assert out[first + 1] == catalogue.text("errors.not_a_card", text="zz")  # nothing was played between
+
+
+@pytest.mark.parametrize("lang", ["pt", "es"])
+def test_the_stock_count_reads_as_the_middle_of_a_line_where_the_terminal_puts_it(lang):
+    """"Carta superior del mazo: 7♦ (Quedan 40 cartas)": the count stands after a card or a
+    colon, so it is written as mid-sentence text; the table, where it stands alone, capitalises
+    it (table.js, stepper.js) (issue 21)."""
+    game, out = _scripted_game(lang, [])
+    assert game.run() == 0
+    catalogue = Catalogue(lang)
+    left = catalogue.count("ui.cards_left", 40)
+    assert left[0].islower()
+    assert any(f"({left})" in line for line in out)

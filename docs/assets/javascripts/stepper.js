@@ -108,7 +108,7 @@ const HERE = new URL(import.meta.url);
 const VERSION = HERE.search; // ?v=<hash> from the hook, forwarded to engine-client.js and on
 // The worker, the catalogue strings and the card helpers, shared with the practice table.
 /** @type {typeof import("./engine-client.js")} */
-const { engine, earlyStrings, Strings, h, cardSpan, hiddenCard, fill, reasonKey, setChildren, explainRefusal, loadStylesheet, showLoadFailure, errorMessage } =
+const { engine, earlyStrings, Strings, h, capitalise, cardSpan, hiddenCard, fill, reasonKey, setChildren, explainRefusal, loadStylesheet, showLoadFailure, errorMessage } =
   await import(new URL("engine-client.js" + VERSION, HERE).href);
 
 // ----- the example data ---------------------------------------------------------------------
@@ -766,7 +766,7 @@ class Stepper {
       `${s.t("ui.stock_top")}${s.t("ui.label_colon")}`,
       count ? top : "—",
       " · ",
-      count ? s.count("ui.cards_left", count) : s.t("ui.stock_empty"),
+      count ? capitalise(s.count("ui.cards_left", count)) : s.t("ui.stock_empty"),
     );
   }
 
