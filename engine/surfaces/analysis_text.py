@@ -67,6 +67,14 @@ def reason_key(code: str, players: int, reader: bool = True) -> str:
     return f"analysis.{group}.{code}"
 
 
+def advantage_key(code: str, players: int) -> str:
+    """The catalogue key that words what a better card does better (the same codes as the
+    reasons, from the better card's side), for the reader: with three players, of both
+    opponents (`analysis.advantages_three`)."""
+    three = players == 3 and code in THREE_PLAYER_REASONS
+    return f"analysis.{'advantages_three' if three else 'advantages'}.{code}"
+
+
 def annotated_deal(analysis: dict[str, Any], lang: str = "en") -> str:
     """The decisions of `analysis` (from `engine.analysis.analyse`) as lines of text."""
     catalogue = Catalogue(lang)

@@ -727,3 +727,29 @@ def test_the_best_cards_are_named_in_one_sentence_with_the_plural_when_several_t
         assert catalogue.count("analysis.ui.shown", len(best), cards=catalogue.series(best)) in text
     assert any(len(d["best"]) > 1 for d in graded), "the record should have a tie for best"
     assert "The best cards here:" in text and ", " not in text.split("The best cards here:")[1].split("\n")[0]
+
+
+def test_each_option_of_a_three_player_review_speaks_of_both_opponents():
+    """Find a better card told a three-player reader of "your opponent" in an option's reason
+    and advantage: each option carries its keys for the table (issue 21)."""
+    from engine.surfaces.analysis_text import THREE_PLAYER_REASONS
+    from engine.surfaces.web_api import handle
+
+    record = played_record(5, Rules.from_spec("shasta-sam"))
+    request = {"op": "analyse", "record": record, "seat": 0, "samples": 2, "lang": "en"}
+    answer = json.loads(handle(json.dumps(request)))
+    options = [option for decision in answer["decisions"] for option in decision["options"]]
+    worded = [o for o in options if o.get("advantage") in THREE_PLAYER_REASONS]
+    assert worded and any(o.get("reason") in THREE_PLAYER_REASONS for o in options)
+    english = Catalogue("en")
+    for option in options:
+        pairs = (
+            (option.get("reason"), option["reason_key"]),
+            (option.get("advantage"), option["advantage_key"]),
+        )
+        for code, key in pairs:
+            if code is None:
+                assert key is None
+                continue
+            text = english.text(key)
+            assert "your opponent " not in text and "your opponent’s" not in text, (code, text)

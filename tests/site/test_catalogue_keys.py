@@ -29,7 +29,7 @@ from catalogue_trace import trace_path  # noqa: E402
 from engine.ai.expert import REASON_CODES as HINT_CODES  # noqa: E402
 from engine.analysis.reasons import REASON_CODES as REVIEW_CODES  # noqa: E402
 from engine.core.outcome import NO_SCORER_REASON_KEYS, REASON_KEYS  # noqa: E402
-from engine.surfaces.analysis_text import reason_key  # noqa: E402
+from engine.surfaces.analysis_text import advantage_key, reason_key  # noqa: E402
 
 BROWSER_KEYS = site_data.ROOT / "tests" / "browser" / "catalogue_keys_requested.txt"
 
@@ -72,7 +72,7 @@ def engine_message_keys() -> set[str]:
     # The text analysis tells of every seat in the third person (reason_key(..., reader=False)).
     review |= {reason_key(code, players, reader=False) for code in REVIEW_CODES for players in (2, 3)}
     # Each review option also carries what the better card does better, by the same codes.
-    review |= {f"analysis.advantages.{code}" for code in REVIEW_CODES}
+    review |= {advantage_key(code, players) for code in REVIEW_CODES for players in (2, 3)}
     # A line of play is told trick by trick from the reader's side: who played first (you or
     # the other seat) and how the trick ended, each a sentence the page picks from the engine's
     # trick data (engine-client.js lineOfPlay).

@@ -33,6 +33,8 @@
  * @property {Trick[]} [tricks]
  * @property {string | null} reason            why it is worse than the best card
  * @property {string | null} advantage         what it does better than the card played
+ * @property {string | null} reason_key        the catalogue key of `reason` for this table (three players: two opponents)
+ * @property {string | null} advantage_key     the catalogue key of `advantage`, likewise
  */
 /** @typedef {"best" | "good" | "inaccuracy" | "mistake" | "blunder"} Grade */
 /**
@@ -647,14 +649,14 @@ class FindBetter {
       text = s.t(s.pluralKey("analysis.ui.refuted_sampled", loss, true), { card: s.cardShort(code), loss: number(s, loss) });
     }
     this.mark(decision);
-    this.say("refuted", text, option.reason ? s.t(`analysis.reasons.${option.reason}`) : null, this.line(option));
+    this.say("refuted", text, option.reason_key ? s.t(option.reason_key) : null, this.line(option));
   }
 
   // What a card does better than the card played in the deal (the engine's reason, worded from
   // the better card's side).
   /** @param {Option} option */
   advantage(option) {
-    return option.advantage ? this.s.t(`analysis.advantages.${option.advantage}`) : null;
+    return option.advantage_key ? this.s.t(option.advantage_key) : null;
   }
 
   /** @param {Decision} decision */
