@@ -246,3 +246,16 @@ def test_the_stock_count_reads_as_the_middle_of_a_line_where_the_terminal_puts_i
     left = catalogue.count("ui.cards_left", 40)
     assert left[0].islower()
     assert any(f"({left})" in line for line in out)
+
+
+def test_game_values_name_the_other_seats_only_when_there_are_two_of_them():
+    from engine.surfaces.catalogue import card_value_params
+
+    catalogue = Catalogue("en")
+
+    def named(seat: int, value: int) -> str:
+        return catalogue.text("reasons.seat_value", player="ABC"[seat], value=value)
+
+    assert card_value_params([30, 50], catalogue.series, named)["others"] == "30"
+    three = card_value_params([11, 42, 27], catalogue.series, named)
+    assert three == {"value": "42", "others": "11 (A) and 27 (C)", "total": "80"}
