@@ -102,7 +102,7 @@ def card_value_params(
 
     With two players the one other value needs no name ("against 13"); with three, a bare
     "against 11 and 27" does not say whose is whose, so each is named by `seat_value(seat,
-    value)` (`snippets.seat_value`: "A 11") when the caller gives it."""
+    value)` (`ui.seat_value`: "11 (A)") when the caller gives it."""
     top_seat = max(range(len(values)), key=lambda seat: values[seat])
     rest = [seat for seat in range(len(values)) if seat != top_seat]
     named = seat_value is not None and len(values) > 2

@@ -72,7 +72,7 @@ def _reason_text(catalogue: Catalogue, reason: PointReason, values: tuple[int, .
     }
     if reason.point == "game":
         def seat_value(seat: int, value: int) -> str:
-            return catalogue.text("reasons.seat_value", player=_seat(catalogue, seat, players), value=value)
+            return catalogue.text("ui.seat_value", seat=_seat(catalogue, seat, players), value=value)
 
         params.update(card_value_params(values, catalogue.series, seat_value))
     key = reason_message(reason.key, reason.seat, HUMAN)

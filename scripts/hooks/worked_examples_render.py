@@ -601,7 +601,7 @@ def reason_text(cat: Catalogue, reason: dict) -> str:
     seat = reason.get("seat")
     player = cat.seat(SEAT_LETTERS[seat]) if seat is not None else cat.ex("no_one")
     def seat_value(seat: int, value: int) -> str:
-        return cat.fmt("reasons.seat_value", player=SEAT_LETTERS[seat], value=value)
+        return cat.fmt("ui.seat_value", seat=SEAT_LETTERS[seat], value=value)
 
     values = card_value_params(reason["values"], cat.series, seat_value) if reason.get("values") else {}
     card = reason.get("card")

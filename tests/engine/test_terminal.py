@@ -146,7 +146,7 @@ def test_seats_are_named_as_the_table_names_them_and_points_after_the_win_are_no
 
 def test_three_player_game_values_name_each_seat():
     """"against 11 and 27" did not say whose was whose with three players: each other value
-    is named as the score lines name the seat (`reasons.seat_value`: "6 (Você)") (issue 21)."""
+    is named as the score lines name the seat (`ui.seat_value`: "6 (Você)") (issue 21)."""
     out: list[str] = []
     game = None
 
@@ -157,7 +157,7 @@ def test_three_player_game_values_name_each_seat():
     assert game.run() == 0
     catalogue = Catalogue("pt")
     names = [catalogue.text("seats.you")] + [catalogue.text("seats.computer_n", n=n) for n in (1, 2)]
-    named = [catalogue.text("reasons.seat_value", value="", player=name).strip() for name in names]
+    named = [catalogue.text("ui.seat_value", value="", seat=name).strip() for name in names]
     # The Game reasons that compare values (a tie names one value only).
     tie = catalogue.text("reasons.game_tie", value="").split(",")[0]
     game_lines = [line for line in out if line.startswith(f"  {catalogue.text('points.game')}:")]
@@ -254,7 +254,7 @@ def test_game_values_name_the_other_seats_only_when_there_are_two_of_them():
     catalogue = Catalogue("en")
 
     def named(seat: int, value: int) -> str:
-        return catalogue.text("reasons.seat_value", player="ABC"[seat], value=value)
+        return catalogue.text("ui.seat_value", seat="ABC"[seat], value=value)
 
     assert card_value_params([30, 50], catalogue.series, named)["others"] == "30"
     three = card_value_params([11, 42, 27], catalogue.series, named)

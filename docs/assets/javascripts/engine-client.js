@@ -697,7 +697,7 @@ export class Strings {
 
   // What a Game reason may say: {value} the highest card value (the scorer's, or the tied one),
   // {others} the other seats' values as a list, {total} all of them. With three players each
-  // other value is named ("11 (A) and 27 (C)", `reasons.seat_value`): a bare "11 and 27" does
+  // other value is named ("11 (A) and 27 (C)", `ui.seat_value`): a bare "11 and 27" does
   // not say whose is whose (engine/surfaces/catalogue.py card_value_params says the same).
   /**
    * @param {number[]} values
@@ -708,7 +708,7 @@ export class Strings {
     const named = seatName !== undefined && values.length > 2;
     const others = values.flatMap((value, seat) => {
       if (seat === top) return [];
-      return [named ? this.t("reasons.seat_value", { player: seatName(seat), value }) : String(value)];
+      return [named ? this.t("ui.seat_value", { seat: seatName(seat), value }) : String(value)];
     });
     return { value: String(values[top]), others: this.series(others), total: String(values.reduce((a, b) => a + b, 0)) };
   }
