@@ -59,9 +59,9 @@ THREE_PLAYER_REASONS = ("throws_away_ten", "gives_up_high", "loses_low", "loses_
 
 def reason_key(code: str, players: int, reader: bool = True) -> str:
     """The catalogue key that words an analysis reason for a deal of `players`: told to the
-    reader ("your ten") on the review page, or about a seat by name, {player}, in the third
-    person (`analysis.reasons_other`, `analysis.reasons_three_other`) where no reader sits, as
-    in the text analysis."""
+    reader ("your ten") on the review page, or in the third person ("this player") where no
+    reader sits, as in the text analysis, whose line above names the seat
+    (`analysis.reasons_other`, `analysis.reasons_three_other`)."""
     three = players == 3 and code in THREE_PLAYER_REASONS
     group = ("reasons_three" if three else "reasons") + ("" if reader else "_other")
     return f"analysis.{group}.{code}"
@@ -98,7 +98,7 @@ def annotated_deal(analysis: dict[str, Any], lang: str = "en") -> str:
             lines.append("    " + graded_by(decision, catalogue))
         if decision["reason"]:
             key = reason_key(decision["reason"], analysis["players"], reader=False)
-            lines.append("    " + text(key, player=player))
+            lines.append("    " + text(key))
         if decision["grade"] != "best":
             best = [catalogue.card(card) for card in decision["best"]]
             shown = catalogue.count("analysis.ui.shown", len(best), cards=catalogue.series(best))

@@ -119,16 +119,17 @@ class Writer:
     def __init__(self, lang: str):
         self.lang = lang
         self.cat = Catalogue(lang)
-        # "the <card>" takes the article of the card's rank in this language (Spanish: el as,
-        # la jota; Italian: l'asso, il re): each rank's `ranks.<R>.the`, read for every rank at
-        # once so a missing one stops the build whatever cards a page picks.
-        self.articled = {rank: site_data.lookup(lang, f"ranks.{rank}.the") for rank in RANKS}
+        # A card a trick or draw sentence names takes the article its rank's gender asks for
+        # where the language puts one there (Spanish: el as, la jota; English none):
+        # `ranks.<R>.article`, read for every rank at once so a missing one stops the build
+        # whatever cards a page picks.
+        self.articled = {rank: site_data.lookup(lang, f"ranks.{rank}.article") for rank in RANKS}
 
     def card(self, code: str) -> str:
         return card_html(code, self.cat)
 
-    def the_card(self, code: str) -> str:
-        """The card's chip with its rank's article ("la J♥"), for templates' {the_…} placeholders."""
+    def named_card(self, code: str) -> str:
+        """The card's chip as a sentence of play names it, with its rank's article ("la J♥")."""
         return self.articled[code[0]].format(card=self.card(code))
 
     def text(self, key: str, **params: object) -> str:
@@ -169,17 +170,13 @@ def trick(args: Arguments, out: Writer) -> str:
     ints = [parse_card(c) for c in cards]
     winner = seats[trick_winner(ints, trump)]
     names = ["lead", "second", "third"][:players]
-    # Each card both bare ({lead_card}) and with its article ({the_lead_card}): the language's
-    # template picks one.
     plays = {}
     for offset in range(players):
         plays[names[offset]] = out.seat(seats[offset])
-        plays[f"{names[offset]}_card"] = out.card(cards[offset])
-        plays[f"the_{names[offset]}_card"] = out.the_card(cards[offset])
+        plays[f"{names[offset]}_card"] = out.named_card(cards[offset])
     played = out.text("trick_two" if players == 2 else "trick_three", **plays)
-    winning = cards[seats.index(winner)]
-    cards_won = {"card": out.card(winning), "the_card": out.the_card(winning)}
-    return out.text("trick_won", plays=played, winner=out.seat(winner), **cards_won)
+    winning_card = out.named_card(cards[seats.index(winner)])
+    return out.text("trick_won", plays=played, winner=out.seat(winner), card=winning_card)
 
 
 def _check_play(cards: list[str], offset: int, seat: str, hand_text: str, trump: int, rules: Rules) -> None:
@@ -205,13 +202,9 @@ def draw(args: Arguments, out: Writer) -> str:
     winner = _seat(args.take("winner"), players, "winner")
     args.finish("draw")
     order = [out.seat(s) for s in DRAW_ORDER[players][winner]]
-    chips = [out.card(c) for c in cards]
-    articled = [out.the_card(c) for c in cards]
+    chips = [out.named_card(c) for c in cards]
     if players == 2:
-        return out.text(
-            "draw_two", winner=order[0], card=chips[0], next_card=chips[1], loser=order[1],
-            the_card=articled[0], the_next_card=articled[1],
-        )
+        return out.text("draw_two", winner=order[0], card=chips[0], next_card=chips[1], loser=order[1])
     return out.text(
         "draw_three",
         winner=order[0],
@@ -220,9 +213,6 @@ def draw(args: Arguments, out: Writer) -> str:
         second_card=chips[1],
         third=order[2],
         third_card=chips[2],
-        the_card=articled[0],
-        the_second_card=articled[1],
-        the_third_card=articled[2],
     )
 
 

@@ -140,5 +140,5 @@ def test_an_impossible_snippet_stops_the_build_naming_page_and_line():
 def test_spanish_snippets_give_each_card_its_ranks_article(snippet, expected):
     """The Spanish trick and draw sentences fixed "el" for played cards and "la" for drawn ones
     ("gana la baza con el J♥", "roba del mazo la A♠"): each card now takes its rank's
-    article from the catalogue (`ranks.<R>.the`) (issue 21)."""
+    article from the catalogue (`ranks.<R>.article`) (issue 21)."""
     assert text(snippet, "es").startswith(expected)
