@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.analysis.deal_analysis import VALUE_BANDS, WIN_BANDS
-from engine.surfaces.catalogue import Catalogue
+from engine.surfaces.catalogue import Catalogue, plural_category
 
 SEAT_LETTERS = "ABC"
 
@@ -22,11 +22,6 @@ def _number(value: float, catalogue: Catalogue, signed: bool = False) -> str:
 
 def _percent(chance: float, catalogue: Catalogue) -> str:
     return catalogue.text("analysis.ui.percent", n=round(chance * 100))
-
-
-def _band(value: float, catalogue: Catalogue) -> str:
-    """A band as written (0.5, not 0.50) in the language's decimal style."""
-    return str(value).replace(".", catalogue.text("analysis.ui.decimal"))
 
 
 def graded_by(decision: dict[str, Any], catalogue: Catalogue) -> str:
@@ -44,9 +39,12 @@ def graded_by(decision: dict[str, Any], catalogue: Catalogue) -> str:
             win_inaccuracy=inaccuracy,
             win_mistake=mistake,
         )
-    good, inaccuracy, mistake = (_band(band, catalogue) for band in VALUE_BANDS)
+    # The bands in the loss's own format ("1,00 … up to 0,50"): one sentence, one way of
+    # writing its numbers.
+    good, inaccuracy, mistake = (_number(band, catalogue) for band in VALUE_BANDS)
+    category = plural_category(catalogue.lang, decision["loss"], fraction_digits=2)
     return catalogue.text(
-        "analysis.ui.graded_by_value",
+        f"analysis.ui.graded_by_value_{category}",
         loss=_number(decision["loss"], catalogue),
         good=good,
         inaccuracy=inaccuracy,
@@ -56,14 +54,25 @@ def graded_by(decision: dict[str, Any], catalogue: Catalogue) -> str:
 
 # The analysis reasons that speak of "the opponent": with three players they are worded for
 # two opponents (catalogue `analysis.reasons_three.<code>`).
-THREE_PLAYER_REASONS = ("throws_away_ten", "gives_up_high", "loses_low", "gives_up_jack")
+THREE_PLAYER_REASONS = ("throws_away_ten", "gives_up_high", "loses_low", "loses_low_holder", "gives_up_jack")
 
 
-def reason_key(code: str, players: int) -> str:
-    """The catalogue key that words an analysis reason for a deal of `players`."""
-    if players == 3 and code in THREE_PLAYER_REASONS:
-        return f"analysis.reasons_three.{code}"
-    return f"analysis.reasons.{code}"
+def reason_key(code: str, players: int, reader: bool = True) -> str:
+    """The catalogue key that words an analysis reason for a deal of `players`: told to the
+    reader ("your ten") on the review page, or in the third person ("this player") where no
+    reader sits, as in the text analysis, whose line above names the seat
+    (`analysis.reasons_other`, `analysis.reasons_three_other`)."""
+    three = players == 3 and code in THREE_PLAYER_REASONS
+    group = ("reasons_three" if three else "reasons") + ("" if reader else "_other")
+    return f"analysis.{group}.{code}"
+
+
+def advantage_key(code: str, players: int) -> str:
+    """The catalogue key that words what a better card does better (the same codes as the
+    reasons, from the better card's side), for the reader: with three players, of both
+    opponents (`analysis.advantages_three`)."""
+    three = players == 3 and code in THREE_PLAYER_REASONS
+    return f"analysis.{'advantages_three' if three else 'advantages'}.{code}"
 
 
 def annotated_deal(analysis: dict[str, Any], lang: str = "en") -> str:
@@ -88,7 +97,8 @@ def annotated_deal(analysis: dict[str, Any], lang: str = "en") -> str:
         if decision["grade"] != "best":
             lines.append("    " + graded_by(decision, catalogue))
         if decision["reason"]:
-            lines.append("    " + text(reason_key(decision["reason"], analysis["players"])))
+            key = reason_key(decision["reason"], analysis["players"], reader=False)
+            lines.append("    " + text(key))
         if decision["grade"] != "best":
             best = [catalogue.card(card) for card in decision["best"]]
             shown = catalogue.count("analysis.ui.shown", len(best), cards=catalogue.series(best))
@@ -103,9 +113,6 @@ def annotated_deal(analysis: dict[str, Any], lang: str = "en") -> str:
     lines.append("")
     for seat, grades in analysis["summary"].items():
         player = text("seats.seat", letter=SEAT_LETTERS[int(seat)])
-        counts = " · ".join(
-            text("analysis.ui.count", grade=text(f"analysis.grades.{grade}"), n=n)
-            for grade, n in grades.items()
-        )
+        counts = " · ".join(catalogue.count(f"analysis.counts.{grade}", n) for grade, n in grades.items())
         lines.append(f"{player} — {counts}")
     return "\n".join(lines) + "\n"

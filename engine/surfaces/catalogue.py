@@ -10,7 +10,9 @@ engine-client.js for the browser):
   `<key>_other` for any other seat, which receives the seat as a whole noun phrase
   (`seats.in_text.*`: "the computer", "player B"), so each language builds the
   sentence around the noun its own way. A seat named first in a message is
-  capitalised there ("The computer wins the trick").
+  capitalised there ("The computer wins the trick"), and so is a point's name
+  (`points.*`, lower-case mid-sentence in some languages: "ponto Shasta"), whether a
+  template opens with it or the code puts it at the head of a label (`point_label`).
 - A message that counts has a form per CLDR plural category: `<key>_one`,
   `<key>_other` (the site's five languages need no more).
 - Every key a reader asks for is noted (`requested_keys`), so the build can list the
@@ -24,6 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.boundary import echo
+from engine.core.cards import SUITS, parse_card
 
 # The languages and the catalogues' folder: one list for every layer, kept in engine/core/locales.
 from engine.core.locales import DEFAULT_LANGUAGE as DEFAULT_LANGUAGE
@@ -36,17 +39,21 @@ from engine.core.messages import requested_keys as requested_keys
 
 # Placeholders that hold a seat's noun phrase: capitalised when a message starts with one.
 SEAT_PLACEHOLDERS = frozenset({"player", "lead", "second", "third", "winner", "loser"})
+# Placeholders that hold point names (one, or a series): capitalised there too.
+POINT_PLACEHOLDERS = frozenset({"point", "points"})
+CAPITALISED_FIRST = SEAT_PLACEHOLDERS | POINT_PLACEHOLDERS
 
 def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
 def seat_first(template: str, params: dict[str, Any]) -> dict[str, Any]:
-    """`params` with the seat that opens `template` capitalised ("{player} wins…" → "The computer wins…")."""
+    """`params` with the seat or point that opens `template` capitalised ("{player} wins…" →
+    "The computer wins…", "{point}: …" → "Ponto Shasta: …")."""
     if template.startswith("{"):
         name = template[1 : template.find("}")]
         value = params.get(name)
-        if name in SEAT_PLACEHOLDERS and isinstance(value, str):
+        if name in CAPITALISED_FIRST and isinstance(value, str):
             return {**params, name: capitalised(value)}
     return params
 
@@ -85,13 +92,31 @@ def reason_message(key: str, seat: int | None, reader: int | None) -> str:
     return key if seat is None else seat_variant(key, seat == reader)
 
 
-def card_value_params(values: Sequence[int], series: Callable[[list[str]], str]) -> dict[str, str]:
+def card_value_params(
+    values: Sequence[int],
+    series: Callable[[list[str]], str],
+    seat_value: Callable[[int, int], str] | None = None,
+) -> dict[str, str]:
     """What a Game reason may say: {value} the highest (the scorer's, or the tied) card value,
-    {others} the other seats' values as a list in the language, {total} all of them."""
-    rest = list(values)
-    top = max(rest)
-    rest.remove(top)
-    return {"value": str(top), "others": series([str(v) for v in rest]), "total": str(sum(values))}
+    {others} the other seats' values as a list in the language, {total} all of them.
+
+    With two players the one other value needs no name ("against 13"); with three, a bare
+    "against 11 and 27" does not say whose is whose, so each is named by `seat_value(seat,
+    value)` (`ui.seat_value`: "11 (A)") when the caller gives it."""
+    top_seat = max(range(len(values)), key=lambda seat: values[seat])
+    rest = [seat for seat in range(len(values)) if seat != top_seat]
+    named = seat_value is not None and len(values) > 2
+    others = [seat_value(seat, values[seat]) if named and seat_value else str(values[seat]) for seat in rest]
+    return {"value": str(values[top_seat]), "others": series(others), "total": str(sum(values))}
+
+
+class AmbiguousSuitLetter(ValueError):
+    """A typed suit letter that means one suit in the reader's language and another in the
+    engine's codes (Portuguese C: copas, or clubs)."""
+
+    def __init__(self, letter: str, language_suit: str, engine_suit: str):
+        super().__init__(f"suit letter {letter}: {language_suit} here, {engine_suit} in card codes")
+        self.letter, self.language_suit, self.engine_suit = letter, language_suit, engine_suit
 
 
 class Catalogue:
@@ -125,6 +150,52 @@ class Catalogue:
             return "".join(items)
         head = self.text("snippets.separator").join(items[:-1])
         return self.text("snippets.series", items=head, last=items[-1])
+
+    def point_label(self, name: str) -> str:
+        """A point's name where it opens a label or a line ("Ponto Shasta: …")."""
+        return capitalised(self.text(f"points.{name}"))
+
+    def suit_letters(self) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
+        """The letters a reader of this language may type for a suit, to the engine's suit codes,
+        and the letters that mean one suit in the language and another in the engine's codes.
+
+        Portuguese C is copas (the hearts) but the engine's C is clubs: read either way, "10C"
+        would play a card the reader did not mean, so such a letter names no suit and the
+        reader is told both (the ambiguous map: letter -> (the language's suit, the engine's)).
+        Every other letter works: the language's own (`suits.<S>.letter`) and the engine's."""
+        own = {self.text(f"suits.{suit}.letter").upper(): suit for suit in SUITS}
+        ambiguous = {letter: (own[letter], letter) for letter in SUITS if own.get(letter, letter) != letter}
+        letters = {**{suit: suit for suit in SUITS}, **own}
+        return {k: v for k, v in letters.items() if k not in ambiguous}, ambiguous
+
+    def read_card(self, text: str) -> int:
+        """A card typed by a reader of this language ('10O' is the ten of ouros in Portuguese), or
+        with the suit's symbol; AmbiguousSuitLetter for a letter two suits share (above), else
+        ValueError, as parse_card, when it names no card."""
+        cleaned = text.strip().rstrip("\ufe0e\ufe0f")
+        letters, ambiguous = self.suit_letters()
+        letter = cleaned[-1:].upper()
+        if letter in ambiguous:
+            raise AmbiguousSuitLetter(letter, *ambiguous[letter])
+        suit = letters.get(letter)
+        return parse_card(cleaned[:-1] + suit if suit else cleaned)
+
+    def ambiguous_letter_text(self, text: str, error: AmbiguousSuitLetter) -> str:
+        """What to type instead of a suit letter two suits share, in this language."""
+        letters, _ = self.suit_letters()
+        typed = {suit: min(letter for letter, meant in letters.items() if meant == suit) for suit in SUITS}
+        first, second = error.language_suit, error.engine_suit
+        return self.text(
+            "errors.ambiguous_suit_letter",
+            text=text,
+            letter=error.letter,
+            first=self.text(f"suits.{first}.name"),
+            first_letter=typed[first],
+            first_symbol=self.text(f"suits.{first}.symbol"),
+            second=self.text(f"suits.{second}.name"),
+            second_letter=typed[second],
+            second_symbol=self.text(f"suits.{second}.symbol"),
+        )
 
     def card(self, code: str) -> str:
         """'J♥' in this language's short rank letters."""

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 
 from engine.ai.bots import make_bot
 from engine.core.boundary import clip
-from engine.core.cards import SUITS, card_code, parse_card
+from engine.core.cards import SUITS, card_code
 from engine.core.deal import Deal
 from engine.core.errors import IllegalPlay
 from engine.core.history import Trick
@@ -21,7 +21,13 @@ from engine.core.match import Match
 from engine.core.outcome import PointReason, deal_result
 from engine.core.rules import Rules
 from engine.core.scoring import count_out_steps
-from engine.surfaces.catalogue import Catalogue, card_value_params, reason_message, seat_variant
+from engine.surfaces.catalogue import (
+    AmbiguousSuitLetter,
+    Catalogue,
+    card_value_params,
+    reason_message,
+    seat_variant,
+)
 
 HUMAN = 0
 
@@ -65,7 +71,10 @@ def _reason_text(catalogue: Catalogue, reason: PointReason, values: tuple[int, .
         "trick": reason.trick if reason.trick is not None else "",
     }
     if reason.point == "game":
-        params.update(card_value_params(values, catalogue.series))
+        def seat_value(seat: int, value: int) -> str:
+            return catalogue.text("ui.seat_value", seat=_seat(catalogue, seat, players), value=value)
+
+        params.update(card_value_params(values, catalogue.series, seat_value))
     key = reason_message(reason.key, reason.seat, HUMAN)
     if reason.seat is not None and reason.seat != HUMAN:
         params["player"] = _in_text(catalogue, reason.seat, players)
@@ -122,7 +131,7 @@ class TerminalGame:
             counted = {point for point, _, _ in steps}
             for reason in result.reasons:
                 why = _reason_text(c, reason, result.values, n)
-                self.write(f"  {_label(c, 'points.' + reason.point)}{why}")
+                self.write(f"  {c.point_label(reason.point)}{c.text('ui.label_colon')}{why}")
                 if reason.seat is not None and reason.point not in counted:
                     self.write("    " + c.text("practice.not_counted"))
             scores = (c.text("practice.seat_score", player=_seat(c, s, n), score=v)
@@ -172,11 +181,13 @@ class TerminalGame:
             if text.casefold() in QUIT_WORDS:
                 return QUIT
             try:
-                card = parse_card(text)
+                card = c.read_card(text)
                 deal.check(card)
                 return card
             except IllegalPlay as error:
                 self.write(self._illegal_text(error))
+            except AmbiguousSuitLetter as error:
+                self.write(c.ambiguous_letter_text(clip(text), error))
             except ValueError:
                 self.write(c.text("errors.not_a_card", text=clip(text)))
 

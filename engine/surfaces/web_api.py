@@ -307,7 +307,7 @@ def analyse_deal(request: Json) -> Json:
     analysis of engine/analysis.py, each decision with its reason in `lang` (`reason_text`).
     `only` (play indices) lets the page analyse a deal in batches and show its progress."""
     from engine.analysis.deal_analysis import VALUE_BANDS, WIN_BANDS, AnalysisError, analyse
-    from engine.surfaces.analysis_text import reason_key
+    from engine.surfaces.analysis_text import advantage_key, reason_key
     from engine.surfaces.catalogue import LANGUAGES, Catalogue
 
     lang = request.get("lang", DEFAULT_LANGUAGE)
@@ -334,6 +334,11 @@ def analyse_deal(request: Json) -> Json:
         reason = decision["reason"]
         decision["reason_key"] = reason_key(reason, result["players"]) if reason else None
         decision["reason_text"] = texts.text(decision["reason_key"]) if reason else None
+        # Each option's own reason and advantage, keyed for this table (three players: two opponents).
+        for option in decision["options"]:
+            worse, advantage = option.get("reason"), option.get("advantage")
+            option["reason_key"] = reason_key(worse, result["players"]) if worse else None
+            option["advantage_key"] = advantage_key(advantage, result["players"]) if advantage else None
     return {**result, "record": record, "bands": {"value": VALUE_BANDS, "win_chance": WIN_BANDS}}
 
 

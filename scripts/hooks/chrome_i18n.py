@@ -8,14 +8,26 @@ and the <title>), so titles go through the French typographic filter again. Mate
 writes "<page title> - <site name>" on every page but the default language's home; a
 translated home page, titled with the site's name, would read "California Jack -
 California Jack", so a page titled like the site gets the site's name alone.
+
+Material's own translations are right for most of its chrome, but a few read wrong or unlike
+the site ("Initializing search" on a British English site, pt "Buscar" beside "pesquisa",
+es "Saltar a contenido", it "Piede" for the footer): the catalogue's `chrome.material.*`
+replace them. Each override names Material's key (MATERIAL_KEYS); the text it replaces is
+read from Material's own language file, so an override never guesses what Material wrote,
+and is replaced only where Material puts it (an attribute, an element's whole text, the
+search translations of `__config`), never in the page's prose.
 """
 
 from __future__ import annotations
 
 import html
+import json
 import re
 import sys
+from functools import cache
 from pathlib import Path
+
+import material
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -25,6 +37,55 @@ import typography
 _PERMALINK_TITLE = re.compile(r'(<a class="headerlink" href="[^"]*" title=")Permanent link(")')
 _TITLE = re.compile(r"(<title>)(.*?)(</title>)", re.DOTALL)
 _COPYRIGHT = re.compile(r'(<div class="md-copyright__highlight">\s*)(.*?)(\s*</div>)', re.DOTALL)
+
+
+# The catalogue's chrome.material.<name> -> the key of Material's translation it overrides.
+MATERIAL_KEYS = {
+    "search_initializer": "search.result.initializer",
+    "search_placeholder": "search.placeholder",
+    "search_result_placeholder": "search.result.placeholder",
+    "skip": "action.skip",
+    "footer": "footer",
+}
+_MATERIAL_LANGUAGES = Path(material.__file__).parent / "templates" / "partials" / "languages"
+_MATERIAL_ENTRY = re.compile(r'^\s*"([\w.]+)": "((?:[^"\\]|\\.)*)",?\s*$', re.MULTILINE)
+
+
+@cache
+def material_strings(lang: str) -> dict[str, str]:
+    """Material's own translations for `lang` (its partials/languages/<lang>.html)."""
+    text = (_MATERIAL_LANGUAGES / f"{lang}.html").read_text(encoding="utf-8")
+    return {key: json.loads(f'"{value}"') for key, value in _MATERIAL_ENTRY.findall(text)}
+
+
+def material_overrides(lang: str) -> list[tuple[str, str, str]]:
+    """(Material's key, its text, ours) for each override whose text differs from Material's."""
+    theirs = material_strings(lang)
+    pairs = []
+    for name, key in MATERIAL_KEYS.items():
+        ours = site_data.lookup(lang, f"chrome.material.{name}")
+        if key not in theirs:
+            raise KeyError(f"Material has no translation {key!r} for {lang!r} (chrome.material.{name})")
+        if theirs[key] != ours:
+            pairs.append((key, theirs[key], ours))
+    return pairs
+
+
+def with_material_overrides(output: str, lang: str) -> str:
+    for key, theirs, ours in material_overrides(lang):
+        attribute = html.escape(theirs, quote=True)
+        output = output.replace(f'="{attribute}"', f'="{html.escape(ours, quote=True)}"')
+        text = html.escape(ours, quote=False)
+        output = re.sub(
+            rf"(>\s*){re.escape(html.escape(theirs, quote=False))}(\s*<)",
+            lambda m, text=text: m.group(1) + text + m.group(2),
+            output,
+        )
+        # __config (json.dumps with ASCII escapes, as Material writes it): the search strings.
+        output = output.replace(
+            f"{json.dumps(key)}: {json.dumps(theirs)}", f"{json.dumps(key)}: {json.dumps(ours)}"
+        )
+    return output
 
 
 def page_language(page) -> str:
@@ -61,4 +122,5 @@ def on_post_page(output: str, page, config) -> str:
         return match.group(1) + typography.fix(lang, text) + match.group(3)
 
     output = _TITLE.sub(title, output, count=1)
+    output = with_material_overrides(output, lang)
     return _COPYRIGHT.sub(lambda m: m.group(1) + copyright_line + m.group(3), output, count=1)

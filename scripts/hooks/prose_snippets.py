@@ -23,6 +23,7 @@ from worked_examples_strings import Catalogue
 from engine.core.cards import (
     CARD_VALUE,
     FULL_DECK_MASK,
+    RANKS,
     SUIT_MASKS,
     SUITS,
     TOTAL_VALUE,
@@ -118,9 +119,18 @@ class Writer:
     def __init__(self, lang: str):
         self.lang = lang
         self.cat = Catalogue(lang)
+        # A card a trick or draw sentence names takes the article its rank's gender asks for
+        # where the language puts one there (Spanish: el as, la jota; English none):
+        # `ranks.<R>.article`, read for every rank at once so a missing one stops the build
+        # whatever cards a page picks.
+        self.articled = {rank: site_data.lookup(lang, f"ranks.{rank}.article") for rank in RANKS}
 
     def card(self, code: str) -> str:
         return card_html(code, self.cat)
+
+    def named_card(self, code: str) -> str:
+        """The card's chip as a sentence of play names it, with its rank's article ("la J♥")."""
+        return self.articled[code[0]].format(card=self.card(code))
 
     def text(self, key: str, **params: object) -> str:
         # No capital for a seat named first: a snippet may stand anywhere in a sentence of the page.
@@ -160,12 +170,12 @@ def trick(args: Arguments, out: Writer) -> str:
     ints = [parse_card(c) for c in cards]
     winner = seats[trick_winner(ints, trump)]
     names = ["lead", "second", "third"][:players]
-    plays = {names[0]: out.seat(seats[0]), "lead_card": out.card(cards[0])}
-    for offset in range(1, players):
+    plays = {}
+    for offset in range(players):
         plays[names[offset]] = out.seat(seats[offset])
-        plays[f"{names[offset]}_card"] = out.card(cards[offset])
+        plays[f"{names[offset]}_card"] = out.named_card(cards[offset])
     played = out.text("trick_two" if players == 2 else "trick_three", **plays)
-    winning_card = out.card(cards[seats.index(winner)])
+    winning_card = out.named_card(cards[seats.index(winner)])
     return out.text("trick_won", plays=played, winner=out.seat(winner), card=winning_card)
 
 
@@ -192,7 +202,7 @@ def draw(args: Arguments, out: Writer) -> str:
     winner = _seat(args.take("winner"), players, "winner")
     args.finish("draw")
     order = [out.seat(s) for s in DRAW_ORDER[players][winner]]
-    chips = [out.card(c) for c in cards]
+    chips = [out.named_card(c) for c in cards]
     if players == 2:
         return out.text("draw_two", winner=order[0], card=chips[0], next_card=chips[1], loser=order[1])
     return out.text(

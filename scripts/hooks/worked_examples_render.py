@@ -185,7 +185,7 @@ class PageWriter:
                 stock_label = cat.get("ui.stock")
                 stock = fill(cat.ex("out_of_play", card="{card}"), card=top)
             else:
-                stock = top + " " + esc(site_data.plural(self.lang, "ui.cards_left", state.stock_count))
+                stock = f"{top} ({esc(site_data.plural(self.lang, 'ui.cards_left', state.stock_count))})"
         else:
             stock = esc(cat.get("ui.stock_empty"))
         rows.append(f'<tr class="cj-stock"><th scope="row">{esc(stock_label)}</th><td>{stock}</td></tr>')
@@ -357,7 +357,7 @@ class PageWriter:
         steps = rep.count_out()
         seats = "".join(f'<th scope="col">{esc(SEAT_LETTERS[s])}</th>' for s in range(rep.players))
         rows = [
-            f'<tr><th scope="row">{esc(cat.get("points." + point))}</th><td>{esc(SEAT_LETTERS[seat])}</td>'
+            f'<tr><th scope="row">{esc(cat.point_label(point))}</th><td>{esc(SEAT_LETTERS[seat])}</td>'
             + "".join(f"<td>{score}</td>" for score in scores)
             + "</tr>"
             for point, seat, scores in steps
@@ -383,7 +383,7 @@ class PageWriter:
             who = esc(cat.ex("no_one")) if seat is None else esc(SEAT_LETTERS[seat])
             why = reason_text(cat, reason)
             rows.append(
-                f'<tr><th scope="row">{esc(cat.get("points." + point))}</th><td>{who}</td><td>{why}</td></tr>'
+                f'<tr><th scope="row">{esc(cat.point_label(point))}</th><td>{who}</td><td>{why}</td></tr>'
             )
         return (
             f'<table class="cj-table cj-points">\n<caption>{esc(cat.get("ui.deal_points"))}</caption>\n'
@@ -472,7 +472,7 @@ class PageWriter:
                 got, was = alt_rep.result["points"].get(point), rep.result["points"].get(point)
                 if got != was:
                     changes.append(
-                        f"<li>{esc(cat.get('points.' + point))}: {esc(self.fmt.seat(was))} → "
+                        f"<li>{esc(cat.point_label(point))}: {esc(self.fmt.seat(was))} → "
                         f"<strong>{esc(self.fmt.seat(got))}</strong></li>"
                     )
         if alt_rep.complete and rep.complete and alt_rep.result.get("winner") != rep.result.get("winner"):
@@ -600,7 +600,10 @@ def reason_text(cat: Catalogue, reason: dict) -> str:
     seat that scored is always told of in the other-seat form."""
     seat = reason.get("seat")
     player = cat.seat(SEAT_LETTERS[seat]) if seat is not None else cat.ex("no_one")
-    values = card_value_params(reason["values"], cat.series) if reason.get("values") else {}
+    def seat_value(seat: int, value: int) -> str:
+        return cat.fmt("ui.seat_value", seat=SEAT_LETTERS[seat], value=value)
+
+    values = card_value_params(reason["values"], cat.series, seat_value) if reason.get("values") else {}
     card = reason.get("card")
     return fill(
         cat.get(reason_message(reason["key"], seat, None)),

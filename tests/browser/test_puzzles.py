@@ -68,6 +68,10 @@ def test_solve_fail_and_daily(watched_page, site_url, lang):
     points = catalogue(lang)["points"]
     named = verdict["lost"] or verdict["conceded"]
     assert all(points[name] in feedback for name in named) and named
+    # Joined as the language joins a list ("High and Low"), never by a bare comma (issue 21).
+    from engine.surfaces.catalogue import Catalogue
+
+    assert Catalogue(lang).series([points[name] for name in named]) in feedback
     assert root.locator("[data-action=retry]").is_visible()
     progress = json.loads(page.evaluate("() => localStorage.getItem('cj-puzzles-progress')"))
     assert progress["failed"] == [failed["id"]] and progress["streak"] == 0

@@ -76,7 +76,7 @@ def test_review_shows_every_decision_graded_as_the_engine_grades_it(watched_page
     assert grades == [d["grade"] for d in expected["decisions"]]
     counts = expected["summary"][str(READER)]
     ui = cat["analysis"]["ui"]
-    labels = (ui["count"].format(grade=cat["analysis"]["grades"][g], n=n) for g, n in counts.items())
+    labels = (Catalogue(lang).count(f"analysis.counts.{g}", n) for g, n in counts.items())
     summary = ui["summary"].format(counts=" · ".join(labels))
     assert review.locator("[data-role=status]").inner_text() == summary
     # Every grade is written as a word as well as an icon (never colour alone).

@@ -498,6 +498,7 @@ def test_three_player_reasons_speak_of_both_opponents(lang):
 
 
 def test_the_analysis_words_a_three_player_reason_for_three_players():
+    from engine.surfaces.analysis_text import THREE_PLAYER_REASONS
     from engine.surfaces.web_api import handle
 
     record = played_record(5, Rules.from_spec("shasta-sam"))
@@ -507,11 +508,43 @@ def test_the_analysis_words_a_three_player_reason_for_three_players():
     worded = [d for d in answer["decisions"] if d["reason"]]
     assert any(d["reason"] in ("loses_low", "gives_up_high") for d in worded)
     for decision in worded:
-        three = decision["reason"] in ("throws_away_ten", "gives_up_high", "loses_low", "gives_up_jack")
+        three = decision["reason"] in THREE_PLAYER_REASONS
         group = "reasons_three" if three else "reasons"
         expected = Catalogue("en").text(f"analysis.{group}.{decision['reason']}")
         assert decision["reason_text"] == expected
         assert "the opponent" not in decision["reason_text"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_reason_has_a_third_person_form_naming_the_seat_for_the_text_analysis(lang):
+    """No reader sits at `analyse --text`: a reason told to "you" there spoke to nobody (issue 21)."""
+    from engine.surfaces.analysis_text import reason_key
+
+    catalogue = Catalogue(lang)
+    reader_words = {
+        "en": (" you", "your "), "pt": ("você",), "fr": ("vous", "votre", "vos "), "es": ("usted",),
+        "it": (" puoi", " tuo", " tuoi", " ti ", "butti", "cedi", "lasci "),
+    }[lang]
+    for players in (2, 3):
+        for code in REASON_CODES:
+            key = reason_key(code, players, reader=False)
+            assert key.startswith("analysis.reasons") and key.split(".")[1].endswith("_other")
+            told = catalogue.text(key)
+            assert not any(word in f" {told.lower()} " for word in reader_words), (players, code, told)
+            assert "{" not in told
+
+
+def test_the_text_analysis_tells_of_each_seat_in_the_third_person():
+    from engine.surfaces.analysis_text import annotated_deal
+
+    result = analyse(careless_record(33), samples=2, only=range(30, 52))
+    worded = [d for d in result["decisions"] if d["reason"]]
+    assert worded
+    text = annotated_deal(result, "en")
+    assert " you" not in text.lower() and "your " not in text.lower()
+    three = analyse(played_record(5, Rules.from_spec("shasta-sam")), samples=2)
+    assert [d for d in three["decisions"] if d["reason"]]
+    assert "your " not in annotated_deal(three, "en").lower()
 
 
 def test_low_given_up_is_told_as_lost_to_the_holder_under_low_by_holder():
@@ -625,9 +658,10 @@ def test_every_reason_has_its_advantage_and_every_line_sentence_in_every_languag
     for key in ("you_first_open", "other_first_open"):
         assert "{first}" in catalogue.text(f"analysis.line.{key}")
     assert "{player}" not in catalogue.text("analysis.ui.decision_you")
-    value = catalogue.text("analysis.ui.graded_by_value")
+    for form in ("one", "other"):
+        value = catalogue.text(f"analysis.ui.graded_by_value_{form}")
+        assert all("{" + name + "}" in value for name in ("loss", "good", "inaccuracy", "mistake"))
     chance = catalogue.text("analysis.ui.graded_by_win_chance")
-    assert all("{" + name + "}" in value for name in ("loss", "good", "inaccuracy", "mistake"))
     names = ("played", "best", "win_good", "win_inaccuracy", "win_mistake")
     assert all("{" + name + "}" in chance for name in names)
 
@@ -636,7 +670,7 @@ def test_the_text_says_which_rule_graded_each_card_with_the_scale_in_use():
     from engine.surfaces.analysis_text import annotated_deal
 
     catalogue = Catalogue("en")
-    by_value = catalogue.text("analysis.ui.graded_by_value").split(":")[0]
+    by_value = catalogue.text("analysis.ui.graded_by_value_other").split(":")[0]
     by_chance = catalogue.text("analysis.ui.graded_by_win_chance").split(":")[0]
     for scores, rule in ((None, by_value), ([8, 9], by_chance)):
         record = careless_record(33)
@@ -650,6 +684,32 @@ def test_the_text_says_which_rule_graded_each_card_with_the_scale_in_use():
         assert text.count(rule) == len(graded)
         assert {d["graded_by"] for d in graded} == {"value" if scores is None else "win_chance"}
         assert "Loss:" not in text
+
+
+def test_the_text_writes_a_loss_and_its_bands_alike_in_the_losss_plural_and_counts_grades_in_theirs():
+    """"1,00 ponto(s) … até 0,5": the loss and the bands it is measured against are written with
+    the same decimals, the Portuguese noun agrees with the loss, and the summary counts each
+    grade in its plural form ("2 erros", not "erro: 2") (issue 21)."""
+    import re
+
+    from engine.surfaces.analysis_text import annotated_deal
+
+    result = analyse(careless_record(33), samples=2, only=range(30, 52))
+    text = annotated_deal(result, "pt")
+    catalogue = Catalogue("pt")
+    head = catalogue.text("analysis.ui.graded_by_value_other").split(":")[0]
+    graded = [line.strip() for line in text.splitlines() if line.strip().startswith(head)]
+    assert graded and all("(s)" not in line for line in graded)
+    for line in graded:
+        numbers = re.findall(r"\d+(?:,\d+)?", line)
+        assert len(numbers) == 4 and all(re.fullmatch(r"\d+,\d\d", n) for n in numbers), line
+    assert "1,00 ponto de saldo" in text or "2,00 pontos de saldo" in text
+    for seat, counts in result["summary"].items():
+        player = catalogue.text("seats.seat", letter="AB"[int(seat)])
+        line = next(line for line in text.splitlines() if line.startswith(player))
+        tally = (catalogue.count(f"analysis.counts.{grade}", n) for grade, n in counts.items())
+        assert line.endswith(" · ".join(tally))
+    assert catalogue.text("analysis.grades.mistake") + ":" not in text
 
 
 def test_the_best_cards_are_named_in_one_sentence_with_the_plural_when_several_tie():
@@ -667,3 +727,29 @@ def test_the_best_cards_are_named_in_one_sentence_with_the_plural_when_several_t
         assert catalogue.count("analysis.ui.shown", len(best), cards=catalogue.series(best)) in text
     assert any(len(d["best"]) > 1 for d in graded), "the record should have a tie for best"
     assert "The best cards here:" in text and ", " not in text.split("The best cards here:")[1].split("\n")[0]
+
+
+def test_each_option_of_a_three_player_review_speaks_of_both_opponents():
+    """Find a better card told a three-player reader of "your opponent" in an option's reason
+    and advantage: each option carries its keys for the table (issue 21)."""
+    from engine.surfaces.analysis_text import THREE_PLAYER_REASONS
+    from engine.surfaces.web_api import handle
+
+    record = played_record(5, Rules.from_spec("shasta-sam"))
+    request = {"op": "analyse", "record": record, "seat": 0, "samples": 2, "lang": "en"}
+    answer = json.loads(handle(json.dumps(request)))
+    options = [option for decision in answer["decisions"] for option in decision["options"]]
+    worded = [o for o in options if o.get("advantage") in THREE_PLAYER_REASONS]
+    assert worded and any(o.get("reason") in THREE_PLAYER_REASONS for o in options)
+    english = Catalogue("en")
+    for option in options:
+        pairs = (
+            (option.get("reason"), option["reason_key"]),
+            (option.get("advantage"), option["advantage_key"]),
+        )
+        for code, key in pairs:
+            if code is None:
+                assert key is None
+                continue
+            text = english.text(key)
+            assert "your opponent " not in text and "your opponent’s" not in text, (code, text)

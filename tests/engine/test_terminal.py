@@ -12,6 +12,11 @@ from engine.surfaces.catalogue import LOCALES, Catalogue
 from engine.surfaces.terminal import TerminalGame
 
 
+def typed(card: int) -> str:
+    """A card as a reader copies it from the hand on screen ("10♥"): the same in every language."""
+    return Catalogue("en").card(card_code(card))
+
+
 def _scripted_game(lang: str, first_answers: list[str], seed: int = 5):
     out: list[str] = []
     answers = list(first_answers)
@@ -21,7 +26,7 @@ def _scripted_game(lang: str, first_answers: list[str], seed: int = 5):
         if answers:
             return answers.pop(0)
         deal = game.match.deal
-        return card_code(next(iter(deal.legal_plays())))
+        return typed(next(iter(deal.legal_plays())))
 
     game = TerminalGame(lang, Rules.preset("standard"), "heuristic", seed=seed, read=read, write=out.append)
     return game, out
@@ -104,7 +109,7 @@ def test_the_three_player_stocks_last_card_is_shown_out_of_play_not_as_its_top()
     game = None
 
     def read(prompt: str) -> str:
-        return card_code(next(iter(game.match.deal.legal_plays())))
+        return typed(next(iter(game.match.deal.legal_plays())))
 
     game = TerminalGame("it", Rules.preset("shasta-sam"), "heuristic", seed=3, read=read, write=out.append)
     assert game.run() == 0
@@ -136,3 +141,121 @@ def test_seats_are_named_as_the_table_names_them_and_points_after_the_win_are_no
         suit_then_card = rf"{trump}: (spades|hearts|diamonds|clubs) \(.+\)$"
         assert deals and all(re.search(suit_then_card, line) for line in deals)
     assert marked, "no seed ended its match with a point after the winning one"
+
+
+
+def test_three_player_game_values_name_each_seat():
+    """"against 11 and 27" did not say whose was whose with three players: each other value
+    is named as the score lines name the seat (`ui.seat_value`: "6 (Você)") (issue 21)."""
+    out: list[str] = []
+    game = None
+
+    def read(prompt: str) -> str:
+        return typed(next(iter(game.match.deal.legal_plays())))
+
+    game = TerminalGame("pt", Rules.preset("shasta-sam"), "heuristic", seed=3, read=read, write=out.append)
+    assert game.run() == 0
+    catalogue = Catalogue("pt")
+    names = [catalogue.text("seats.you")] + [catalogue.text("seats.computer_n", n=n) for n in (1, 2)]
+    named = [catalogue.text("ui.seat_value", value="", seat=name).strip() for name in names]
+    # The Game reasons that compare values (a tie names one value only).
+    tie = catalogue.text("reasons.game_tie", value="").split(",")[0]
+    game_lines = [line for line in out if line.startswith(f"  {catalogue.text('points.game')}:")]
+    compared = [line for line in game_lines if tie not in line]
+    assert compared and all(sum(name in line for name in named) == 2 for line in compared), compared
+
+
+@pytest.mark.parametrize("lang", ["pt", "es"])
+def test_a_point_name_opening_a_label_or_a_message_is_capitalised(lang):
+    """pt and es write the Shasta point lower-case mid-sentence ("ponto Shasta"); at the head
+    of a label or a message it takes its capital, by one helper (issue 21)."""
+    from engine.surfaces.catalogue import fill
+
+    catalogue = Catalogue(lang)
+    name = catalogue.text("points.nine")
+    assert name[0].islower()
+    assert catalogue.point_label("nine") == name[0].upper() + name[1:]
+    step = catalogue.text("practice.count_out_step", point=name, player="B", score=3)
+    assert step.startswith(catalogue.point_label("nine"))
+    assert fill("{points}, {player}", points=name, player="b") == f"{catalogue.point_label('nine')}, b"
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "fr", "es", "it"])
+def test_a_reader_types_cards_with_the_suit_letters_of_the_language(lang):
+    """Portuguese C is copas (hearts), but the engine's C is clubs: "10C" played the ten of
+    clubs for a reader who meant copas. Each language's own letters work, the symbols always,
+    the engine's letters wherever they mean no other suit, and a letter two suits share is
+    refused, naming both (issue 21)."""
+    from engine import parse_card
+    from engine.surfaces.catalogue import AmbiguousSuitLetter
+
+    catalogue = Catalogue(lang)
+    _, ambiguous = catalogue.suit_letters()
+    for suit in "SHDC":
+        assert catalogue.read_card("A" + catalogue.text(f"suits.{suit}.symbol")) == parse_card("A" + suit)
+        for letter in (catalogue.text(f"suits.{suit}.letter"), suit):
+            if letter in ambiguous:
+                with pytest.raises(AmbiguousSuitLetter):
+                    catalogue.read_card("10" + letter)
+            else:
+                assert catalogue.read_card("10" + letter) == parse_card("T" + suit)
+                assert catalogue.read_card("q" + letter.lower()) == parse_card("Q" + suit)
+    assert (lang == "en") == (not ambiguous)
+    if lang == "pt":
+        assert ambiguous == {"C": ("H", "C")}
+        message = catalogue.ambiguous_letter_text("10C", AmbiguousSuitLetter("C", "H", "C"))
+        assert message == "Em “10C”, C pode ser copas ou paus: digite H ou ♥ para copas, P ou ♣ para paus."
+    with pytest.raises(ValueError):
+        catalogue.read_card("1Z")
+    # The prompt's examples are codes of this language, named as the language names the cards.
+    prompt = catalogue.text("ui.type_card_or_quit")
+    examples = re.findall(r"\b(10|[2-9AKQJ])([A-Z])\b", prompt)
+    assert len(examples) == (2 if lang == "en" else 4), prompt
+    for rank, letter in examples:
+        card = catalogue.read_card(rank + letter)
+        if lang != "en":
+            assert f"({catalogue.card_name(card_code(card))})" in prompt, prompt
+
+
+def test_a_portuguese_reader_who_types_10c_is_asked_which_suit_and_nothing_is_played():
+    out: list[str] = []
+    answers = ["10C", "zz"]
+    game = None
+
+    def read(prompt: str) -> str:
+        if answers:
+            return answers.pop(0)
+        return typed(next(iter(game.match.deal.legal_plays())))
+
+    game = TerminalGame("pt", Rules.preset("standard"), "heuristic", seed=5, read=read, write=out.append)
+    assert game.run() == 0
+    catalogue = Catalogue("pt")
+    first = next(i for i, line in enumerate(out) if line.startswith("Em “10C”"))
+    assert "copas" in out[first] and "paus" in out[first]
+    assert out[first + 1] == catalogue.text("errors.not_a_card", text="zz")  # nothing was played between
+
+
+@pytest.mark.parametrize("lang", ["pt", "es"])
+def test_the_stock_count_reads_as_the_middle_of_a_line_where_the_terminal_puts_it(lang):
+    """"Carta superior del mazo: 7♦ (Quedan 40 cartas)": the count stands after a card or a
+    colon, so it is written as mid-sentence text; the table, where it stands alone, capitalises
+    it (table.js, stepper.js) (issue 21)."""
+    game, out = _scripted_game(lang, [])
+    assert game.run() == 0
+    catalogue = Catalogue(lang)
+    left = catalogue.count("ui.cards_left", 40)
+    assert left[0].islower()
+    assert any(f"({left})" in line for line in out)
+
+
+def test_game_values_name_the_other_seats_only_when_there_are_two_of_them():
+    from engine.surfaces.catalogue import card_value_params
+
+    catalogue = Catalogue("en")
+
+    def named(seat: int, value: int) -> str:
+        return catalogue.text("ui.seat_value", seat="ABC"[seat], value=value)
+
+    assert card_value_params([30, 50], catalogue.series, named)["others"] == "30"
+    three = card_value_params([11, 42, 27], catalogue.series, named)
+    assert three == {"value": "42", "others": "11 (A) and 27 (C)", "total": "80"}

@@ -25,7 +25,7 @@ def test_one_element_builder():
     builders = sorted(p.name for p in modules if "document.createElement(tag" in p.read_text("utf-8"))
     assert builders == ["engine-client.js"], builders
     assert not re.search(r"^function el\(", source("table.js"), re.M)
-    assert re.search(r"const \{ h, setChildren \} = await import\(", source("table.js"))
+    assert re.search(r"const \{ capitalise, h, setChildren \} = await import\(", source("table.js"))
 
 
 def test_sentence_glue_comes_from_the_catalogue():

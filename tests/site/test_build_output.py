@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 from urllib.parse import urlsplit
@@ -269,3 +270,28 @@ def test_mkdocs_languages_are_the_engines_languages():
     default = [lang["locale"] for lang in i18n["languages"] if lang.get("default")]
     assert configured == list(LANGUAGES)
     assert default == [DEFAULT_LANGUAGE]
+
+
+def test_materials_chrome_reads_as_the_site_writes_in_every_language(site_dir):
+    """"Initializing search", pt "Buscar" beside "pesquisa", es "Saltar a contenido", it "Piede":
+    the catalogue's chrome.material.* replace Material's wording on every page (issue 21)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "scripts" / "hooks"))
+    import chrome_i18n
+    import site_data
+
+    expected = {"en": "Initializing search", "pt": "Buscar", "es": "Saltar a contenido", "it": "Piede"}
+    for lang in LANGUAGES:
+        overrides = chrome_i18n.material_overrides(lang)
+        if lang in expected:
+            assert any(theirs == expected[lang] for _, theirs, _ in overrides), lang
+        home = site_dir / ("index.html" if lang == "en" else f"{lang}/index.html")
+        rules = site_dir / ("rules/index.html" if lang == "en" else f"{lang}/rules/index.html")
+        for page in (home, rules):
+            text = page.read_text(encoding="utf-8")
+            for key, theirs, ours in overrides:
+                assert re.search(rf'[">]\s*{re.escape(theirs)}\s*[<"]', text) is None, (page, key, theirs)
+            for name in chrome_i18n.MATERIAL_KEYS:
+                ours = site_data.lookup(lang, f"chrome.material.{name}")
+                assert ours in text or json.dumps(ours) in text, (page, name, ours)

@@ -29,7 +29,7 @@ from catalogue_trace import trace_path  # noqa: E402
 from engine.ai.expert import REASON_CODES as HINT_CODES  # noqa: E402
 from engine.analysis.reasons import REASON_CODES as REVIEW_CODES  # noqa: E402
 from engine.core.outcome import NO_SCORER_REASON_KEYS, REASON_KEYS  # noqa: E402
-from engine.surfaces.analysis_text import reason_key  # noqa: E402
+from engine.surfaces.analysis_text import advantage_key, reason_key  # noqa: E402
 
 BROWSER_KEYS = site_data.ROOT / "tests" / "browser" / "catalogue_keys_requested.txt"
 
@@ -69,8 +69,10 @@ def engine_message_keys() -> set[str]:
     review = {f"analysis.reasons.{code}" for code in REVIEW_CODES}
     # With three players some review reasons are worded for two opponents (analysis_text.reason_key).
     review |= {reason_key(code, 3) for code in REVIEW_CODES}
+    # The text analysis tells of every seat in the third person (reason_key(..., reader=False)).
+    review |= {reason_key(code, players, reader=False) for code in REVIEW_CODES for players in (2, 3)}
     # Each review option also carries what the better card does better, by the same codes.
-    review |= {f"analysis.advantages.{code}" for code in REVIEW_CODES}
+    review |= {advantage_key(code, players) for code in REVIEW_CODES for players in (2, 3)}
     # A line of play is told trick by trick from the reader's side: who played first (you or
     # the other seat) and how the trick ended, each a sentence the page picks from the engine's
     # trick data (engine-client.js lineOfPlay).
@@ -97,8 +99,12 @@ def terminal_keys() -> set[str]:
     except IllegalPlay:
         pass
     analysis = analyse(record_of(deal), only=range(44, 52))
+
+    def as_shown(card: int) -> str:  # typed as the hand shows it ("10♥"), read in every language
+        return card_code(card)[0] + "SHDC♠♥♦♣"[4 + "SHDC".index(card_code(card)[1])]
+
     for lang in site_data.LANGUAGES:
-        inputs = iter(["zz"])
+        inputs = iter(["zz", "10C"])  # not a card; a suit letter two suits share (pt, fr, es, it)
         state: dict[str, TerminalGame] = {}
 
         def read(prompt: str) -> str:
@@ -110,8 +116,8 @@ def terminal_keys() -> set[str]:
             missing = next(c for c in range(52) if not hand >> c & 1)
             if not state.get("refused"):
                 state["refused"] = "yes"
-                return card_code(missing)  # not in hand: refused with the catalogue's message
-            return card_code(min(game.match.deal.legal_plays()))
+                return as_shown(missing)  # not in hand: refused with the catalogue's message
+            return as_shown(min(game.match.deal.legal_plays()))
 
         state["game"] = TerminalGame(lang, Rules(), "random", seed=3, read=read, write=lambda line: None)
         state["game"].run()

@@ -125,3 +125,20 @@ def test_an_impossible_snippet_stops_the_build_naming_page_and_line():
     with pytest.raises(PluginError, match=r"docs/fr/rules\.md:7: .*the same card twice"):
         engine_facts.on_page_markdown(body, page, None, None)
     assert "translation_of" not in page.meta
+
+
+@pytest.mark.parametrize(
+    ("snippet", "expected"),
+    [
+        # A jack and a queen are feminine in Spanish, a king and a ten masculine: the article is the rank's.
+        ("{{ trick trump=H lead=A KS TS }}", "A sale con el K♠ y B juega el 10♠: A gana la baza con el K♠."),
+        ("{{ trick trump=H lead=A QS JH }}", "A sale con la Q♠ y B juega la J♥: B gana la baza con la J♥."),
+        ("{{ draw winner=B AS JH }}", "B roba del mazo el A♠; la siguiente, la J♥,"),
+        ("{{ draw winner=C JH QD 5S }}", "C roba del mazo la J♥; luego A roba la siguiente, la Q♦, y B, el 5♠."),
+    ],
+)
+def test_spanish_snippets_give_each_card_its_ranks_article(snippet, expected):
+    """The Spanish trick and draw sentences fixed "el" for played cards and "la" for drawn ones
+    ("gana la baza con el J♥", "roba del mazo la A♠"): each card now takes its rank's
+    article from the catalogue (`ranks.<R>.article`) (issue 21)."""
+    assert text(snippet, "es").startswith(expected)

@@ -575,8 +575,9 @@ export function dig(tree, key) {
 // Placeholders that hold a seat's noun phrase ("the computer", "player B"): capitalised when
 // a message starts with one. The catalogue's rules (engine/surfaces/catalogue.py): a sentence
 // about a seat is `<key>_you` for the reader and `<key>_other`, with {player}, for the others;
-// a count is `<key>_one` / `<key>_other` (CLDR plural categories).
-const SEAT_PARAMS = new Set(["player", "lead", "second", "third", "winner", "loser"]);
+// a count is `<key>_one` / `<key>_other` (CLDR plural categories). A point's name (lower-case
+// mid-sentence in some languages: "ponto Shasta") is capitalised where it opens a message too.
+const SEAT_PARAMS = new Set(["player", "lead", "second", "third", "winner", "loser", "point", "points"]);
 
 /**
  * A message's placeholders: text and numbers (Strings.t), and elements too (fill).
@@ -685,13 +686,27 @@ export class Strings {
   }
 
   // What a Game reason may say: {value} the highest card value (the scorer's, or the tied one),
-  // {others} the other seats' values as a list, {total} all of them.
-  /** @param {number[]} values */
-  cardValueParams(values) {
-    const rest = [...values];
-    const top = Math.max(...rest);
-    rest.splice(rest.indexOf(top), 1);
-    return { value: String(top), others: this.series(rest.map(String)), total: String(values.reduce((a, b) => a + b, 0)) };
+  // {others} the other seats' values as a list, {total} all of them. With three players each
+  // other value is named ("11 (A) and 27 (C)", `ui.seat_value`): a bare "11 and 27" does
+  // not say whose is whose (engine/surfaces/catalogue.py card_value_params says the same).
+  /**
+   * @param {number[]} values
+   * @param {(seat: number) => string} [seatName] the seat's name as the table shows it
+   */
+  cardValueParams(values, seatName) {
+    const top = values.indexOf(Math.max(...values));
+    const named = seatName !== undefined && values.length > 2;
+    const others = values.flatMap((value, seat) => {
+      if (seat === top) return [];
+      return [named ? this.t("ui.seat_value", { seat: seatName(seat), value }) : String(value)];
+    });
+    return { value: String(values[top]), others: this.series(others), total: String(values.reduce((a, b) => a + b, 0)) };
+  }
+
+  // A point's name where it opens a label or a table cell ("Ponto Shasta").
+  /** @param {string} name */
+  pointLabel(name) {
+    return capitalise(this.t(`points.${name}`));
   }
 
   /** @param {string} letter */

@@ -971,12 +971,12 @@ class Practice {
     const values = this.scoreText(result.game_values ?? []);
     const rows = result.reasons.map((reason) => {
       /** @type {FillParams} */
-      const params = { card: reason.card ? cardSpan(s, reason.card) : "", trick: String(reason.trick ?? ""), ...(reason.values ? s.cardValueParams(reason.values) : {}) };
+      const params = { card: reason.card ? cardSpan(s, reason.card) : "", trick: String(reason.trick ?? ""), ...(reason.values ? s.cardValueParams(reason.values, (seat) => this.name(seat)) : {}) };
       const why = reason.seat === null ? fill(s, reason.key, params) : this.sentence(reason.seat, reason.key, params);
       // A point after the one that won the match is not added (RULES.md §6.17): said so.
       const counted = reason.counted !== false;
       return h("tr", { "data-point": reason.point, "data-seat": reason.seat === null ? "" : String(reason.seat), "data-counted": String(counted) },
-        h("th", { scope: "row", text: this.t(`points.${reason.point}`) }),
+        h("th", { scope: "row", text: s.pointLabel(reason.point) }),
         h("td", { text: this.name(reason.seat) }),
         h("td", {}, why, counted ? null : [" ", h("em", { "data-role": "not-counted", text: this.t("practice.not_counted") })]));
     });

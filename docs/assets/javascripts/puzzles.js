@@ -568,7 +568,7 @@ class Puzzles {
       } else {
         const rated = this.finish(false);
         const best = this.strings.cardShort(answer.best[0]);
-        const pointNames = (/** @type {string[]} */ names) => names.map((point) => this.t(`points.${point}`)).join(", ");
+        const pointNames = (/** @type {string[]} */ names) => this.strings.series(names.map((point) => this.t(`points.${point}`)));
         const cost = answer.lost.length
           ? this.t("puzzles.lost", { points: pointNames(answer.lost), best })
           : this.t("puzzles.conceded", { points: pointNames(answer.conceded), best });

@@ -33,6 +33,8 @@
  * @property {Trick[]} [tricks]
  * @property {string | null} reason            why it is worse than the best card
  * @property {string | null} advantage         what it does better than the card played
+ * @property {string | null} reason_key        the catalogue key of `reason` for this table (three players: two opponents)
+ * @property {string | null} advantage_key     the catalogue key of `advantage`, likewise
  */
 /** @typedef {"best" | "good" | "inaccuracy" | "mistake" | "blunder"} Grade */
 /**
@@ -67,7 +69,7 @@ const [client, tableModule] = await Promise.all([
   import(new URL("engine-client.js" + VERSION, HERE).href),
   import(new URL("table.js" + VERSION, HERE).href),
 ]);
-const { Strings, h, cardSpan, fill, setChildren, loadStylesheet, lineOfPlay, bringIntoView, errorMessage, showLoadFailure, earlyStrings } = client;
+const { Strings, h, cardSpan, capitalise, fill, setChildren, loadStylesheet, lineOfPlay, bringIntoView, errorMessage, showLoadFailure, earlyStrings } = client;
 const { cardImage, cardPicture, disclosure } = tableModule;
 
 const BATCH = 4; // decisions per request: small enough for a lively progress counter
@@ -101,14 +103,14 @@ function band(strings, value) {
   return String(value).replace(".", strings.t("analysis.ui.decimal"));
 }
 
-// "Your cards: best: 15 · good: 7 · …": a label per grade, so no plural forms are needed.
+// "Your cards: 15 best · 7 good · 2 inaccuracies …": each count in its plural form.
 /**
  * @param {Strings} strings
  * @param {Record<Grade, number>} counts
  */
 function summaryText(strings, counts) {
   const parts = /** @type {Grade[]} */ (Object.keys(GRADE_ICONS)).map((grade) =>
-    strings.t("analysis.ui.count", { grade: strings.t(`analysis.grades.${grade}`), n: counts[grade] }),
+    strings.count(`analysis.counts.${grade}`, counts[grade]),
   );
   return strings.t("analysis.ui.summary", { counts: parts.join(" · ") });
 }
@@ -147,9 +149,10 @@ function gradedBy(strings, decision, bands) {
       win_good: points(bands.win_chance[0]), win_inaccuracy: points(bands.win_chance[1]), win_mistake: points(bands.win_chance[2]),
     });
   }
-  return strings.t("analysis.ui.graded_by_value", {
+  // The bands in the loss's own format ("1.00 … up to 0.50"): one way of writing numbers.
+  return strings.t(strings.pluralKey("analysis.ui.graded_by_value", decision.loss, true), {
     loss: number(strings, decision.loss),
-    good: band(strings, bands.value[0]), inaccuracy: band(strings, bands.value[1]), mistake: band(strings, bands.value[2]),
+    good: number(strings, bands.value[0]), inaccuracy: number(strings, bands.value[1]), mistake: number(strings, bands.value[2]),
   });
 }
 
@@ -235,9 +238,9 @@ function optionsTable(s, decision) {
     const marks = [];
     if (option.card === decision.played) marks.push(s.t("analysis.ui.played"));
     if (decision.best.includes(option.card)) marks.push(s.t("analysis.ui.best_mark"));
-    const chances = Object.entries(option.points).map(([name, chance]) => `${s.t(`points.${name}`)} ${percent(s, chance)}`).join(" · ");
+    const chances = Object.entries(option.points).map(([name, chance]) => `${s.pointLabel(name)} ${percent(s, chance)}`).join(" · ");
     const lost = pointsGivenUp(s, decision, option);
-    const cells = [number(s, option.value, true), chances, lost.length ? lost.join(", ") : s.t("analysis.ui.nothing")];
+    const cells = [number(s, option.value, true), chances, lost.length ? capitalise(s.series(lost)) : s.t("analysis.ui.nothing")];
     if (hasWin) cells.push(percent(s, /** @type {number} */ (option.win_chance)));
     return h("tr", { role: "row", "data-card": option.card, class: option.card === decision.played ? "cj-rv-played" : null },
       h("th", { scope: "row", role: "rowheader" }, cardSpan(s, option.card), marks.length ? ` (${marks.join(", ")})` : ""),
@@ -656,14 +659,14 @@ class FindBetter {
       text = s.t(s.pluralKey("analysis.ui.refuted_sampled", loss, true), { card: s.cardShort(code), loss: number(s, loss) });
     }
     this.mark(decision);
-    this.say("refuted", text, option.reason ? s.t(`analysis.reasons.${option.reason}`) : null, this.line(option));
+    this.say("refuted", text, option.reason_key ? s.t(option.reason_key) : null, this.line(option));
   }
 
   // What a card does better than the card played in the deal (the engine's reason, worded from
   // the better card's side).
   /** @param {Option} option */
   advantage(option) {
-    return option.advantage ? this.s.t(`analysis.advantages.${option.advantage}`) : null;
+    return option.advantage_key ? this.s.t(option.advantage_key) : null;
   }
 
   /** @param {Decision} decision */

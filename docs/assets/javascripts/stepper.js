@@ -108,7 +108,7 @@ const HERE = new URL(import.meta.url);
 const VERSION = HERE.search; // ?v=<hash> from the hook, forwarded to engine-client.js and on
 // The worker, the catalogue strings and the card helpers, shared with the practice table.
 /** @type {typeof import("./engine-client.js")} */
-const { engine, earlyStrings, Strings, h, cardSpan, hiddenCard, fill, reasonKey, setChildren, explainRefusal, loadStylesheet, showLoadFailure, errorMessage } =
+const { engine, earlyStrings, Strings, h, capitalise, cardSpan, hiddenCard, fill, reasonKey, setChildren, explainRefusal, loadStylesheet, showLoadFailure, errorMessage } =
   await import(new URL("engine-client.js" + VERSION, HERE).href);
 
 // ----- the example data ---------------------------------------------------------------------
@@ -766,7 +766,7 @@ class Stepper {
       `${s.t("ui.stock_top")}${s.t("ui.label_colon")}`,
       count ? top : "—",
       " · ",
-      count ? s.count("ui.cards_left", count) : s.t("ui.stock_empty"),
+      count ? capitalise(s.count("ui.cards_left", count)) : s.t("ui.stock_empty"),
     );
   }
 
@@ -923,13 +923,13 @@ class Stepper {
       h(
         "li",
         { "data-point": reason.point, "data-seat": reason.seat === null ? "" : String(reason.seat) },
-        h("strong", { text: `${s.t(`points.${reason.point}`)}${s.t("ui.label_colon")}${this.name(reason.seat)}` }),
+        h("strong", { text: `${s.pointLabel(reason.point)}${s.t("ui.label_colon")}${this.name(reason.seat)}` }),
         s.t("ui.dash"),
         fill(s, reasonKey(reason.key, reason.seat, null), {
           player: this.phrase(reason.seat),
           card: reason.card ? cardSpan(s, reason.card) : "",
           trick: String(reason.trick ?? ""),
-          ...(reason.values ? s.cardValueParams(reason.values) : {}),
+          ...(reason.values ? s.cardValueParams(reason.values, (seat) => this.name(seat)) : {}),
         }),
       ),
     );
@@ -1032,7 +1032,7 @@ class Stepper {
               {},
               moved.map((point) =>
                 h("li", { "data-point": point },
-                  `${s.t(`points.${point}`)}${s.t("ui.label_colon")}${this.name(was[point])} → ${this.name(now[point])}`),
+                  `${s.pointLabel(point)}${s.t("ui.label_colon")}${this.name(was[point])} → ${this.name(now[point])}`),
               ),
             )
           : h("p", { "data-role": "same-points", text: s.t("ui.rules_same_points") }),

@@ -74,7 +74,7 @@
 const HERE = new URL(import.meta.url);
 // The one element builder, shared with every page (same ?v=: the same module instance).
 /** @type {typeof import("./engine-client.js")} */
-const { h, setChildren } = await import(new URL("engine-client.js" + HERE.search, HERE).href);
+const { capitalise, h, setChildren } = await import(new URL("engine-client.js" + HERE.search, HERE).href);
 const SPRITE = new URL("../cards/cards.svg" + HERE.search, HERE).href;
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -349,7 +349,7 @@ export class CardTable {
       h("p", {
         class: "cj-tb-label",
         "data-role": "stock-count",
-        text: stock.outOfPlay ? this.t("practice.out_of_play_note") : stock.count ? this.strings.count("ui.cards_left", stock.count) : this.t("ui.stock_empty"),
+        text: stock.outOfPlay ? this.t("practice.out_of_play_note") : stock.count ? capitalise(this.strings.count("ui.cards_left", stock.count)) : this.t("ui.stock_empty"),
       }),
     );
 
