@@ -40,6 +40,12 @@ Operations (answers are wrapped by web_api.handle in ``{"ok": true, ...}``):
   seed) played again with the expert in the human's seat (the card a hint gives, with the hint's
   seed) against the same opponent (the match's level and seeds); both results and the first
   play where the lines part (engine/analysis/seat_swap.py).
+- ``practice.luck`` ``{record, deal?, samples?, seed?}`` -> luck and skill of a finished deal (by
+  default the last): each seat's net points split into expected + luck + skill
+  (engine/analysis/luck.py, which judges the cards knowing every hand, as the review shows
+  them once the deal is over), and for the human `adjusted` (result - luck), `own_skill` (its
+  own cards) and `others_skill` (the computer's cards, counted for the human). ``samples``
+  (1..engine.limits.MAX_LUCK_SAMPLES) and ``seed`` are the value function's stock orders.
 
 Everything an answer shows about the deal comes from the human's PlayerView.
 """
@@ -57,6 +63,7 @@ from engine.core.deal import Deal
 from engine.core.error_codes import RECORD, REQUEST, RULES, bad_input, code_for
 from engine.core.errors import IllegalPlay
 from engine.core.limits import (
+    MAX_LUCK_SAMPLES,
     MAX_MATCH_DEALS,
     MAX_PEEK_REDEALS,
     MAX_PEEK_WORLDS,
@@ -756,6 +763,34 @@ def could_win(request: Json) -> Json:
     return {"deal": index, "player": "expert", "level": game.level, **answer}
 
 
+def luck_split(request: Json) -> Json:
+    """Luck and skill of a finished deal: see the module doc and engine/analysis/luck.py."""
+    from engine.analysis.luck import DEFAULT_SAMPLES as LUCK_SAMPLES
+    from engine.analysis.luck import split_deal
+
+    game = Game(request.get("record"))
+    index, deal, plays = finished_deal(game, request.get("deal"))
+    samples = check_int(
+        request.get("samples", LUCK_SAMPLES), "samples", 1, MAX_LUCK_SAMPLES, code_for(REQUEST)
+    )
+    seed = check_int(request.get("seed", 0), "seed", 0, MAX_SEED, code_for(REQUEST))
+    split = split_deal(deal, plays, samples=samples, seed=seed)
+    shown = split.to_dict(events=False)
+    result, luck = shown["result"][HUMAN], split.luck[HUMAN]
+    own = split.own[HUMAN]
+    return {
+        "deal": index,
+        "seat": HUMAN,
+        **shown,
+        "adjusted": round(result - luck, 4) + 0.0,  # + 0.0: never -0.0
+        "own_skill": shown["own"][HUMAN],
+        "others_skill": round(split.skill[HUMAN] - own, 4) + 0.0,
+        "residual": split.residual(),
+        "samples": samples,
+        "seed": seed,
+    }
+
+
 OPERATIONS = {
     "practice.new": new_match,
     "practice.state": match_state,
@@ -767,5 +802,6 @@ OPERATIONS = {
     "practice.link": link_problem,
     "practice.peek": peek_deal,
     "practice.could_win": could_win,
+    "practice.luck": luck_split,
 }
 
