@@ -129,7 +129,7 @@ export class DealChecks {
           root ? h("a", { href: root + METHOD_LINK, "data-role": "luck-method", text: method }) : null));
       this.luck.dataset.adjusted = String(answer.adjusted);
     } catch (error) {
-      if (!this.closed) setChildren(this.luck, h("p", { text: s.t("analysis.checks.luck_failed", { message: errorMessage(error) }) }));
+      if (!this.closed) setChildren(this.luck, h("p", { text: s.t("analysis.checks.failed", { message: errorMessage(error) }) }));
     } finally {
       this.luck.removeAttribute("aria-busy");
     }
