@@ -77,3 +77,37 @@ def test_bad_requests_are_refused_naming_the_field():
     assert ask({"op": "practice.luck", "record": unfinished})["error"]["field"] == "deal"
     bad = ask({"op": "practice.luck", "record": {**record, "deals": [["ZZ"]]}})
     assert bad["error"]["code"] == "bad_record"
+
+
+@pytest.mark.parametrize("preset", ["standard", "shasta-sam"])
+def test_a_split_a_few_plays_at_a_time_is_the_whole_split(preset):
+    """The page asks a few plays at a time (the worker is never held for a whole deal): the
+    parts, passed back through JSON, add up to exactly the one-request answer."""
+    record = finished_match(preset, 6)
+    whole = ok({"op": "practice.luck", "record": record, "samples": 3})
+    plays = whole["plays"]
+    answer = ok({"op": "practice.luck", "record": record, "samples": 3, "stop": 5})
+    requests = 1
+    while not answer["done"]:
+        assert answer["plays"] == plays
+        stop = min(answer["so_far"]["next_play"] + 7, plays)
+        answer = ok(
+            {"op": "practice.luck", "record": record, "samples": 3, "stop": stop, "so_far": answer["so_far"]}
+        )
+        requests += 1
+    assert requests == 1 + -(-(plays - 5) // 7)
+    assert answer == whole
+
+
+def test_a_bad_so_far_is_refused_naming_it():
+    record = finished_match("standard", 9)
+    first = ok({"op": "practice.luck", "record": record, "samples": 2, "stop": 4})
+    so_far = first["so_far"]
+    for bad in (
+        {**so_far, "luck": [0.0]}, {**so_far, "skill": ["x", 1]}, {**so_far, "next_play": 0},
+        {**so_far, "extra": 1}, [1, 2], {**so_far, "own": [True, 0.0]},
+    ):  # fmt: skip
+        answer = ask({"op": "practice.luck", "record": record, "so_far": bad})
+        assert answer["error"]["code"] == "bad_request" and answer["error"]["field"] == "so_far", answer
+    backwards = ask({"op": "practice.luck", "record": record, "so_far": so_far, "stop": so_far["next_play"]})
+    assert backwards["error"]["field"] == "stop"
