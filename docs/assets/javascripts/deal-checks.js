@@ -16,6 +16,8 @@
  * op "practice.luck": each seat's net points split as result = expected + luck + skill
  * (engine/analysis/luck.py), and for the reader's seat the luck-adjusted result.
  * @typedef {object} LuckAnswer
+ * @property {true} done
+ * @property {number} plays
  * @property {number} deal
  * @property {number} seat
  * @property {number[]} result
@@ -26,6 +28,10 @@
  * @property {number} adjusted      result - luck, for the reader's seat
  * @property {number} own_skill     the reader's own cards
  * @property {number} others_skill  the computer's cards, counted for the reader
+ */
+/**
+ * op "practice.luck" with `stop`: the split so far, given back to go on.
+ * @typedef {{ done: false, plays: number, deal: number, so_far: { next_play: number } }} LuckPart
  */
 /**
  * One line of the deal in "Could I have won?" (engine/analysis/seat_swap.py _line).
@@ -53,7 +59,7 @@
 /**
  * What the review gives: its engine and strings, the practice match record, the reader's seat,
  * the `samples` the page gave practice.bot (undefined: the expert's own), the computer's play
- * indices in the deal, the number of players, and helpers of the review: `number(value,
+ * indices in the deal and the number of its plays, the number of players, and helpers of the review: `number(value,
  * signed)` writes a figure in the page's style, `phrase(seat)` names a computer in running
  * text, and `goTo(playIndex)` opens that position in the review's timeline.
  * @typedef {object} ChecksOptions
@@ -63,6 +69,7 @@
  * @property {number} seat
  * @property {number | undefined} samples
  * @property {number[]} computerPlays
+ * @property {number} plays            the cards played in the deal
  * @property {number} players
  * @property {(value: number, signed?: boolean) => string} number
  * @property {(seat: number) => string} phrase
@@ -75,8 +82,10 @@ const VERSION = HERE.search;
 const client = await import(new URL("engine-client.js" + VERSION, HERE).href);
 const { h, cardSpan, fill, setChildren, errorMessage, earlyStrings } = client;
 
-// Computer decisions per peek request: a few, so the counter moves every second or two.
-const PEEK_BATCH = 3;
+// Computer decisions per peek request, and plays per luck request: the worker answers between
+// requests, so a card the reader plays waits for one small request at most, and the counters move.
+const PEEK_BATCH = 1;
+const LUCK_BATCH = 4;
 // Where the method is explained: the Sources page section (docs/_data/outline.yml's id).
 const METHOD_LINK = "sources/#luck-and-skill";
 
@@ -86,8 +95,8 @@ export class DealChecks {
     this.o = options;
     this.closed = false;
     const s = options.strings;
-    this.luck = h("div", { class: "cj-dc-luck", "data-role": "luck", "aria-live": "polite", "aria-busy": "true" },
-      h("p", { text: s.t("analysis.checks.luck_working") }));
+    this.luckCounter = h("p", { text: s.t("analysis.checks.luck_working", { done: 0, total: options.plays }) });
+    this.luck = h("div", { class: "cj-dc-luck", "data-role": "luck", "aria-live": "polite", "aria-busy": "true" }, this.luckCounter);
     this.couldWinStatus = h("div", { class: "cj-dc-result", "data-role": "could-win", "aria-live": "polite" });
     this.peekStatus = h("div", { class: "cj-dc-result", "data-role": "peek", "aria-live": "polite" });
     this.couldWinButton = h("button", { type: "button", "data-action": "could-win", text: s.t("analysis.checks.could_win"), onclick: () => this.couldWin() });
@@ -111,9 +120,17 @@ export class DealChecks {
   async measureLuck() {
     const { strings: s, engine, number } = this.o;
     try {
-      // The value function's own stock orders (engine/analysis/luck.py), not the bot's samples.
-      const answer = await engine.request({ op: "practice.luck", record: this.o.record });
-      if (this.closed) return;
+      // The value function's own stock orders (engine/analysis/luck.py), not the bot's samples;
+      // a few plays a request, each going on from the last one's `so_far`.
+      /** @type {LuckAnswer | LuckPart} */
+      let answer = await engine.request({ op: "practice.luck", record: this.o.record, stop: LUCK_BATCH });
+      while (!answer.done && !this.closed) {
+        const done = answer.so_far.next_play;
+        this.luckCounter.textContent = s.t("analysis.checks.luck_working", { done, total: answer.plays });
+        const stop = Math.min(done + LUCK_BATCH, answer.plays);
+        answer = await engine.request({ op: "practice.luck", record: this.o.record, stop, so_far: answer.so_far });
+      }
+      if (this.closed || !answer.done) return;
       const seat = this.o.seat;
       const root = earlyStrings().lang_root;
       const method = s.t("analysis.checks.luck_method");

@@ -378,7 +378,7 @@ class Review {
     const computerPlays = this.replay.states.slice(1).flatMap((state, index) => (state.play?.seat !== this.seat ? [index] : []));
     this.checks = new DealChecks({
       engine: this.engine, strings: this.strings, record: this.record, seat: this.seat, samples: this.samples,
-      computerPlays, players: this.replay.players,
+      computerPlays, plays: this.replay.states.length - 1, players: this.replay.players,
       number: (value, signed) => number(this.strings, value, signed),
       phrase: (seat) => this.phrase(seat),
       goTo: (index) => this.goTo(index),
