@@ -89,7 +89,7 @@ def test_pyodide_gives_the_same_replays_peek_checks_and_luck_as_cpython():
     )
     pyodide = _run_in_pyodide(node, script)
     assert pyodide.returncode == 0, pyodide.stderr.decode()
-    assert len(cpython.stdout.splitlines()) == 9
+    assert len(cpython.stdout.splitlines()) == 15
     assert pyodide.stdout == cpython.stdout
 
 
