@@ -58,6 +58,11 @@ def shown(cat: dict, value: float, signed: bool = True) -> str:
     return text.replace(".", cat["analysis"]["ui"]["decimal"]).replace("-", "\u2212")
 
 
+def whole(value: int) -> str:
+    """A deal's net points as played, as deal-checks.js writes them: signed, no decimals."""
+    return (f"+{value}" if value > 0 else str(value)).replace("-", "\u2212")
+
+
 def open_review(page, site_url: str, lang: str, record: dict, samples: int):
     page.goto(f"{site_url}{language_prefix(lang)}practice/")
     page.wait_for_function("() => window.CJReview !== undefined", timeout=LOAD_TIMEOUT_MS)
@@ -77,7 +82,7 @@ def open_review(page, site_url: str, lang: str, record: dict, samples: int):
 def luck_lines(cat: dict, answer: dict, three: bool) -> tuple[str, str]:
     checks = cat["analysis"]["checks"]
     result = checks["luck_result"].format(
-        result=shown(cat, answer["result"][READER]), adjusted=shown(cat, answer["adjusted"])
+        result=whole(answer["result"][READER]), adjusted=shown(cat, answer["adjusted"])
     )
     parts = checks["luck_parts_three" if three else "luck_parts"].format(
         luck=shown(cat, answer["luck"][READER]), own=shown(cat, answer["own_skill"]),
@@ -113,13 +118,13 @@ def test_luck_could_i_have_won_and_the_peek_check_after_a_deal(watched_page, sit
     status.locator("[data-role=could-win-summary]").wait_for(timeout=WORK_TIMEOUT_MS)
     assert status.get_attribute("aria-live") == "polite"
     mine, theirs = swap["actual"]["nets"][READER], swap["computer"]["nets"][READER]
-    summary = checks["could_win_summary"].format(you=shown(cat, mine), computer=shown(cat, theirs))
+    summary = checks["could_win_summary"].format(you=whole(mine), computer=whole(theirs))
     assert status.locator("[data-role=could-win-summary]").inner_text() == summary
     assert status.locator("[data-role=line-you] [data-role=net]").inner_text() == checks["net"].format(
-        n=shown(cat, mine)
+        n=whole(mine)
     )
     assert status.locator("[data-role=line-computer] [data-role=net]").inner_text() == checks["net"].format(
-        n=shown(cat, theirs)
+        n=whole(theirs)
     )
     assert status.get_attribute("data-parted") == str(swap["parted_at"])
     taken = [name for name, seat in swap["actual"]["points"].items() if seat == READER]

@@ -89,6 +89,12 @@ const LUCK_BATCH = 4;
 // Where the method is explained: the Sources page section (docs/_data/outline.yml's id).
 const METHOD_LINK = "sources/#luck-and-skill";
 
+// A deal's net points as played (a whole number): signed, with a true minus, no decimals.
+/** @param {number} n */
+function whole(n) {
+  return (n > 0 ? "+" : "") + String(n).replace("-", "\u2212");
+}
+
 export class DealChecks {
   /** @param {ChecksOptions} options */
   constructor(options) {
@@ -136,7 +142,7 @@ export class DealChecks {
       const method = s.t("analysis.checks.luck_method");
       setChildren(this.luck,
         h("p", { "data-role": "luck-result" },
-          s.t("analysis.checks.luck_result", { result: number(answer.result[seat], true), adjusted: number(answer.adjusted, true) })),
+          s.t("analysis.checks.luck_result", { result: whole(answer.result[seat]), adjusted: number(answer.adjusted, true) })),
         h("p", { "data-role": "luck-parts" },
           s.t(this.o.players === 3 ? "analysis.checks.luck_parts_three" : "analysis.checks.luck_parts", {
             luck: number(answer.luck[seat], true), own: number(answer.own_skill, true),
@@ -175,7 +181,7 @@ export class DealChecks {
 
   /** @param {CouldWinAnswer} answer */
   couldWinResult(answer) {
-    const { strings: s, seat, number } = this.o;
+    const { strings: s, seat } = this.o;
     /**
      * @param {string} title
      * @param {Line} line
@@ -185,12 +191,12 @@ export class DealChecks {
       const taken = Object.entries(line.points).filter(([, who]) => who === seat).map(([name]) => s.t(`points.${name}`));
       return h("div", { class: "cj-dc-line", "data-role": role },
         h("h4", { text: title }),
-        h("p", { "data-role": "net", text: s.t("analysis.checks.net", { n: number(line.nets[seat], true) }) }),
+        h("p", { "data-role": "net", text: s.t("analysis.checks.net", { n: whole(line.nets[seat]) }) }),
         h("p", { text: taken.length ? s.t("analysis.checks.points_taken", { points: s.series(taken) }) : s.t("analysis.checks.points_none") }));
     };
     const mine = answer.actual.nets[seat];
     const theirs = answer.computer.nets[seat];
-    const summary = s.t("analysis.checks.could_win_summary", { you: number(mine, true), computer: number(theirs, true) });
+    const summary = s.t("analysis.checks.could_win_summary", { you: whole(mine), computer: whole(theirs) });
     /** @type {HTMLElement[]} */
     const parts = [
       h("p", { "data-role": "could-win-summary", text: summary }),
