@@ -57,6 +57,7 @@ const { engineManifest, engineSaved, megabytes } = await import(new URL("engine-
  * @property {CardCode | null} card   null when the reader may not see it
  * @property {string} message_key     "errors.must_follow_trump"
  * @property {string} rule_ref_key    "rule_refs.must_follow_trump"
+ * @property {string} rule_link       where the site explains that rule, from the language's home (requests.py RULE_LINKS)
  * @property {{ card: CardCode | null, suit: string | null, trump: string | null }} params
  * @property {string} message         the English sentence (for developers)
  */
@@ -129,18 +130,6 @@ const { engineManifest, engineSaved, megabytes } = await import(new URL("engine-
  *   | { type: "prepared", size: number }
  *   | { type: "answer", id: number, answer: string }} WorkerMessage
  */
-
-// Where each refusal's rule is explained, relative to the page language's home. The ids are
-// the fixed section ids of docs/_data/outline.yml, the same in every language.
-/** @type {Record<string, string>} */
-export const RULE_LINKS = {
-  not_in_hand: "rules/#leading-and-following",
-  must_follow_suit: "rules/#leading-and-following",
-  must_follow_trump: "rules/#leading-and-following",
-  must_trump: "rules/#leading-and-following",
-  must_follow_suit_only: "variants/#stricter-follow",
-  deal_over: "rules/#drawing",
-};
 
 // ----- the engine worker --------------------------------------------------------------------
 
@@ -531,8 +520,8 @@ export function errorMessage(error) {
 
 /**
  * What the hook wrote into the page (scripts/hooks/widgets.py inject): loading and failure
- * messages, the navigation labels (stepper), the language, its home, and the engine's presets
- * (practice). Every field may be missing: the page then says it in its own words.
+ * messages, the navigation labels (stepper), the language, its home, the engine's presets
+ * (practice) and, for the Learn page, which runs without the engine, part of the catalogue. Every field may be missing: the page then says it in its own words.
  * @typedef {object} EarlyStrings
  * @property {string} [loading]
  * @property {string} [load_failed]
@@ -550,6 +539,7 @@ export function errorMessage(error) {
  * @property {string} [lang]
  * @property {string} [lang_root]
  * @property {Record<string, Record<string, unknown>>} [presets]
+ * @property {StringTree} [catalogue]  the Learn page: the part of the catalogue it words its position with
  */
 
 // What the hook wrote into the page: loading/failure messages, language, language home.
@@ -905,14 +895,13 @@ export function bringIntoView(element) {
  */
 export function explainRefusal(strings, refusal) {
   const s = strings;
-  const variant = refusal.rule_ref_key.replace(/^rule_refs\./, "");  // the rule cited and linked
   const text = s.t(refusal.message_key, {
     card: refusal.params.card ? s.cardShort(refusal.params.card) : "",
     suit: refusal.params.suit ? s.suitName(refusal.params.suit) : "",
     trump: refusal.params.trump ? s.suitName(refusal.params.trump) : "",
   });
   const rule = s.t(refusal.rule_ref_key);
-  const link = RULE_LINKS[variant];
+  const link = refusal.rule_link;
   const root = earlyStrings().lang_root;
   return h(
     "span",
