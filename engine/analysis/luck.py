@@ -349,10 +349,39 @@ def _change(after: Nets, before: Nets) -> list[float]:
     return [a - b for a, b in zip(after, before, strict=True)]
 
 
+@dataclass(slots=True)
+class SplitSoFar:
+    """A split stopped before play `next_play`: the sums so far and V after the last play
+    (unrounded), all a later call needs to go on exactly where this one stopped."""
+
+    next_play: int
+    luck: list[float]
+    skill: list[float]
+    own: list[float]
+    before: list[float]
+
+
 def split_deal(
     deal: Deal, plays: Sequence[int], *, samples: int = DEFAULT_SAMPLES, seed: int = 0
 ) -> DealLuck:
     """Luck and skill of `deal` (before any play) played through `plays` to its end.
+
+    Raises ValueError if a play is illegal or the deal does not end with the last play.
+    """
+    split = split_part(deal, plays, samples=samples, seed=seed)
+    assert isinstance(split, DealLuck)  # no `stop`: the whole deal
+    return split
+
+
+def split_part(
+    deal: Deal, plays: Sequence[int], *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+    stop: int | None = None, so_far: SplitSoFar | None = None,
+) -> DealLuck | SplitSoFar:  # fmt: skip
+    """`split_deal` a few plays at a time, so a page's worker is never held for a whole deal:
+    values the plays from `so_far.next_play` (0 without `so_far`) up to `stop` (by default the
+    end) and returns where it stopped, or the DealLuck once the last play is valued (its events
+    are those of this call's plays). The states are replayed and the stretches' stock orders
+    drawn again from the same seed, so the parts add up to exactly `split_deal`'s numbers.
 
     Raises ValueError if a play is illegal or the deal does not end with the last play.
     """
@@ -362,39 +391,44 @@ def split_deal(
     deal_key = (*deal.initial_hands, deal.trump_card)
     values = DealValues(rules, state.trump, deal.dealer, state.jack_turned, samples, seed, deal_key)
     expected = expected_nets(rules, deal.dealer)
-    luck = [0.0] * players
-    skill = [0.0] * players
-    own = [0.0] * players
+    start = 0 if so_far is None else so_far.next_play
+    stop = len(plays) if stop is None else stop
+    luck = [0.0] * players if so_far is None else list(so_far.luck)
+    skill = [0.0] * players if so_far is None else list(so_far.skill)
+    own = [0.0] * players if so_far is None else list(so_far.own)
+    before: Nets = expected if so_far is None else tuple(so_far.before)
     events: list[Json] = []
     draws = 0
     orders = values.orders(state, draws)
-    before: Nets = expected
     chance: Json | None = {"kind": "deal"}
     trick = 1
     for index, card in enumerate(plays):
+        if index >= stop:
+            return SplitSoFar(index, luck, skill, own, list(before))
         seat = state.to_move
         deal.play(card)  # the engine's legality check (IllegalPlay) before the kernel moves
-        here, baseline = values.value(state, orders)
-        if chance is not None:
-            change = _change(here, before)
-            for s in range(players):
-                luck[s] += change[s]
-            events.append({**chance, "luck": _rounded(change)})
         drawing = len(state.trick) == players - 1 and state.pos < state.stock_end
-        after = here if card == baseline else values.after(state, card, orders)
-        change = _change(after, here)
-        for s in range(players):
-            skill[s] += change[s]
-        own[seat] += change[seat]
-        events.append(
-            {
-                "kind": "play", "play_index": index, "trick": trick, "seat": seat, "card": card_code(card),
-                "baseline": None if baseline is None else card_code(baseline), "exact": baseline is None,
-                "skill": _rounded(change),
-            }
-        )  # fmt: skip
+        if index >= start:  # the plays before `start` are only replayed
+            here, baseline = values.value(state, orders)
+            if chance is not None:
+                change = _change(here, before)
+                for s in range(players):
+                    luck[s] += change[s]
+                events.append({**chance, "luck": _rounded(change)})
+            after = here if card == baseline else values.after(state, card, orders)
+            change = _change(after, here)
+            for s in range(players):
+                skill[s] += change[s]
+            own[seat] += change[seat]
+            events.append(
+                {
+                    "kind": "play", "play_index": index, "trick": trick, "seat": seat,
+                    "card": card_code(card), "baseline": None if baseline is None else card_code(baseline),
+                    "exact": baseline is None, "skill": _rounded(change),
+                }
+            )  # fmt: skip
+            before = after
         state.play(card)
-        before = after
         chance = None
         if not state.trick:
             if drawing:

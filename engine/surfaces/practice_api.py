@@ -40,6 +40,15 @@ Operations (answers are wrapped by web_api.handle in ``{"ok": true, ...}``):
   seed) played again with the expert in the human's seat (the card a hint gives, with the hint's
   seed) against the same opponent (the match's level and seeds); both results and the first
   play where the lines part (engine/analysis/seat_swap.py).
+- ``practice.luck`` ``{record, deal?, samples?, seed?, stop?, so_far?}`` -> luck and skill of a
+  finished deal (by default the last): each seat's net points split into expected + luck +
+  skill (engine/analysis/luck.py, which judges the cards knowing every hand, as the review
+  shows them once the deal is over), and for the human `adjusted` (result - luck), `own_skill`
+  (its own cards) and `others_skill` (the computer's cards, counted for the human), with
+  ``done: true``. ``samples`` (1..engine.limits.MAX_LUCK_SAMPLES) and ``seed`` are the value
+  function's stock orders. With ``stop`` it values the plays before that index only and answers
+  ``{done: false, plays, so_far}``; the next request passes ``so_far`` back (and a later
+  ``stop``) to go on: the page's worker is held a few plays at a time, never a whole deal.
 
 Everything an answer shows about the deal comes from the human's PlayerView.
 """
@@ -57,6 +66,7 @@ from engine.core.deal import Deal
 from engine.core.error_codes import RECORD, REQUEST, RULES, bad_input, code_for
 from engine.core.errors import IllegalPlay
 from engine.core.limits import (
+    MAX_LUCK_SAMPLES,
     MAX_MATCH_DEALS,
     MAX_PEEK_REDEALS,
     MAX_PEEK_WORLDS,
@@ -74,6 +84,7 @@ from engine.core.view import trick_json
 from engine.surfaces.requests import BadRequest, Json, refusal, request_card
 
 if TYPE_CHECKING:  # the after-deal checks load on first use: the table's worker starts light
+    from engine.analysis.luck import SplitSoFar
     from engine.analysis.peek import Decide
 
 RECORD_VERSION = 1
@@ -756,6 +767,71 @@ def could_win(request: Json) -> Json:
     return {"deal": index, "player": "expert", "level": game.level, **answer}
 
 
+def _so_far(value: Any, players: int, plays: int) -> SplitSoFar | None:
+    """The `so_far` a previous practice.luck answer gave, checked: a play index and, per sum,
+    one finite number per seat."""
+    import math
+
+    from engine.analysis.luck import SplitSoFar
+
+    if value is None:
+        return None
+    names = ("next_play", "luck", "skill", "own", "before")
+    if not isinstance(value, dict) or set(value) != set(names):
+        raise bad_input(REQUEST, "so_far", f"expected an object with {', '.join(names)}, got {echo(value)}")
+    next_play = check_int(value["next_play"], "so_far", 1, plays - 1, code_for(REQUEST))
+    sums = []
+    for name in names[1:]:
+        numbers = value[name]
+        finite = isinstance(numbers, list) and all(
+            isinstance(n, int | float) and not isinstance(n, bool) and math.isfinite(n) for n in numbers
+        )
+        if not finite or len(numbers) != players:
+            problem = f"{name}: expected {players} finite numbers, got {echo(numbers)}"
+            raise bad_input(REQUEST, "so_far", problem)
+        sums.append([float(n) for n in numbers])
+    return SplitSoFar(next_play, *sums)
+
+
+def luck_split(request: Json) -> Json:
+    """Luck and skill of a finished deal: see the module doc and engine/analysis/luck.py."""
+    from engine.analysis.luck import DEFAULT_SAMPLES as LUCK_SAMPLES
+    from engine.analysis.luck import SplitSoFar, split_part
+
+    game = Game(request.get("record"))
+    index, deal, plays = finished_deal(game, request.get("deal"))
+    samples = check_int(
+        request.get("samples", LUCK_SAMPLES), "samples", 1, MAX_LUCK_SAMPLES, code_for(REQUEST)
+    )
+    seed = check_int(request.get("seed", 0), "seed", 0, MAX_SEED, code_for(REQUEST))
+    so_far = _so_far(request.get("so_far"), game.players, len(plays))
+    start = 0 if so_far is None else so_far.next_play
+    stop = request.get("stop")
+    if stop is not None:
+        stop = check_int(stop, "stop", start + 1, len(plays), code_for(REQUEST))
+    split = split_part(deal, plays, samples=samples, seed=seed, stop=stop, so_far=so_far)
+    if isinstance(split, SplitSoFar):
+        carried = {"next_play": split.next_play, "luck": split.luck, "skill": split.skill, "own": split.own,
+                   "before": split.before}  # fmt: skip
+        return {"deal": index, "done": False, "plays": len(plays), "so_far": carried}
+    shown = split.to_dict(events=False)
+    result, luck = shown["result"][HUMAN], split.luck[HUMAN]
+    own = split.own[HUMAN]
+    return {
+        "deal": index,
+        "done": True,
+        "plays": len(plays),
+        "seat": HUMAN,
+        **shown,
+        "adjusted": round(result - luck, 4) + 0.0,  # + 0.0: never -0.0
+        "own_skill": shown["own"][HUMAN],
+        "others_skill": round(split.skill[HUMAN] - own, 4) + 0.0,
+        "residual": split.residual(),
+        "samples": samples,
+        "seed": seed,
+    }
+
+
 OPERATIONS = {
     "practice.new": new_match,
     "practice.state": match_state,
@@ -767,5 +843,6 @@ OPERATIONS = {
     "practice.link": link_problem,
     "practice.peek": peek_deal,
     "practice.could_win": could_win,
+    "practice.luck": luck_split,
 }
 

@@ -1,7 +1,8 @@
 """Fill the rules pages' placeholders from the engine and the data files.
 
 Pages never type a number the engine knows: they write `{{ fact.hand_size }}` (in
-figures) or `{{ words.hand_size }}` (in words, from the catalogue's `numbers.<n>`),
+figures; a measured figure such as `{{ fact.luck_mean }}` to two decimal places) or
+`{{ words.hand_size }}` (in words, from the catalogue's `numbers.<n>`),
 `{{ table.card_values }}`, `{{ list.count_out }}` or `{{ glossary.table }}`, and
 this hook replaces each with the value the engine computes, in the page's
 language. An unknown placeholder fails the build, naming the page and the name.
@@ -86,6 +87,12 @@ def glossary_table(lang: str) -> str:
     return "\n".join(lines)
 
 
+def decimal(lang: str, value: float) -> str:
+    """A measured figure to two places, in the language's decimal style, with a true minus sign."""
+    text = f"{value:.2f}".replace(".", site_data.lookup(lang, "analysis.ui.decimal"))
+    return text.replace("-", "\u2212")
+
+
 def render(markdown: str, lang: str, where: str) -> str:
     facts = page_facts()
 
@@ -93,6 +100,8 @@ def render(markdown: str, lang: str, where: str) -> str:
         kind, name = match.groups()
         if kind == "fact" and name in facts and isinstance(facts[name], int):
             return str(facts[name])
+        if kind == "fact" and name in facts and isinstance(facts[name], float):
+            return decimal(lang, facts[name])
         if kind == "words" and name in facts and isinstance(facts[name], int):
             try:
                 return str(site_data.lookup(lang, f"numbers.{facts[name]}"))

@@ -98,6 +98,9 @@ const { engineManifest, engineSaved, megabytes } = await import(new URL("engine-
  *   "practice.next": import("./practice.js").MatchAnswer,
  *   "practice.hint": import("./practice.js").HintAnswer,
  *   "practice.link": import("./practice.js").LinkAnswer,
+ *   "practice.luck": import("./deal-checks.js").LuckAnswer | import("./deal-checks.js").LuckPart,
+ *   "practice.could_win": import("./deal-checks.js").CouldWinAnswer,
+ *   "practice.peek": import("./deal-checks.js").PeekAnswer,
  * }} Answers
  */
 /**

@@ -1,10 +1,11 @@
 // "Review the deal" and "Find a better card": the analysis of a finished deal (engine/analysis/deal_analysis.py,
 // the `analyse` op of engine.web_api) shown to the reader, in the page's language.
 //
-// window.CJReview.open(container, {record, seat, lang, engine}) renders into `container` and
-// returns {close()}. `record` is a deal record, or the practice page's match record (then its
-// last finished deal is reviewed); `seat` is the reader's seat; `engine` the page's engine
-// client (engine-client.js). Nothing here reads or writes the practice statistics: a card chosen
+// window.CJReview.open(container, {record, seat, lang, engine, samples}) renders into `container`
+// and returns {close()}. `record` is a deal record, or the practice page's match record (then its
+// last finished deal is reviewed, with luck and skill and the after-deal checks of
+// deal-checks.js); `seat` is the reader's seat; `engine` the page's engine client
+// (engine-client.js); `samples` what the page gave practice.bot (by default none). Nothing here reads or writes the practice statistics: a card chosen
 // in "Find a better card" is a replay and never counts.
 //
 // The deal is analysed a few decisions at a time so the reader sees the progress. Grades are
@@ -276,7 +277,7 @@ async function analyseInBatches(engine, request, indices, onProgress, stillWante
 /**
  * What a page gives CJReview.open: the record reviewed (a deal's, or a practice match's: its
  * last finished deal), the reader's seat, the page's language and engine.
- * @typedef {{ record: Record<string, unknown>, seat?: number, lang?: string, engine?: Engine }} ReviewOptions
+ * @typedef {{ record: Record<string, unknown>, seat?: number, lang?: string, engine?: Engine, samples?: number }} ReviewOptions
  */
 
 class Review {
@@ -300,9 +301,12 @@ class Review {
    * @param {HTMLElement} container
    * @param {ReviewOptions} options
    */
-  constructor(container, { record, seat, lang, engine }) {
+  constructor(container, { record, seat, lang, engine, samples }) {
     this.container = container;
     this.record = record;
+    this.samples = samples;
+    /** @type {import("./deal-checks.js").DealChecks | null} */
+    this.checks = null;
     this.seat = seat ?? 0;
     this.lang = lang || document.documentElement.lang || "en";
     this.engine = engine ?? client.engine();
@@ -369,10 +373,41 @@ class Review {
       ));
       if (this.closed) return;
       this.progress.remove();
+      await this.prepareChecks();
+      if (this.closed) return;
       this.render();
+      // The deal is over and the page waits for the reader: the worker is free for the split.
+      this.checks?.measureLuck();
     } catch (error) {
       if (!this.closed) this.status.textContent = s.t("analysis.ui.failed", { message: errorMessage(error) });
     }
+  }
+
+  // A practice match (its record has `deals`): luck and skill, and the after-deal checks.
+  async prepareChecks() {
+    if (!Array.isArray(this.record.deals)) return;
+    /** @type {typeof import("./deal-checks.js")} */
+    const { DealChecks } = await import(new URL("deal-checks.js" + VERSION, HERE).href);
+    const computerPlays = this.replay.states.slice(1).flatMap((state, index) => (state.play?.seat !== this.seat ? [index] : []));
+    this.checks = new DealChecks({
+      engine: this.engine, strings: this.strings, record: this.record, seat: this.seat, samples: this.samples,
+      computerPlays, plays: this.replay.states.length - 1, players: this.replay.players,
+      number: (value, signed) => number(this.strings, value, signed),
+      phrase: (seat) => this.phrase(seat),
+      goTo: (index) => this.goTo(index),
+    });
+  }
+
+  // Open the reader's card at `index` in the timeline (where "Could I have won?" parts).
+  /** @param {number} index */
+  goTo(index) {
+    this.show("timeline");
+    const item = this.timeline.querySelector(`li[data-play-index="${index}"]`);
+    const details = item?.querySelector("details");
+    if (!details) return;
+    details.open = true;
+    /** @type {HTMLElement} */ (details.querySelector("summary")).focus();
+    bringIntoView(details);
   }
 
   // The table's names, for labels: "You", and "Computer" (two players) or "Computer 1", "Computer 2".
@@ -425,8 +460,10 @@ class Review {
       this.root,
       h("h2", { class: "cj-rv-title", text: s.t("analysis.ui.review") }),
       this.status,
+      this.checks?.luck ?? null,
       h("div", { class: "cj-rv-tabs", role: "group" }, this.timelineButton, this.practiceButton, closeButton),
       h("details", { class: "cj-rv-help" }, h("summary", { text: s.t("analysis.ui.how_graded") }), h("p", { text: helpText(s, this.bands, this.replay.players) }), h("p", { text: s.t("analysis.ui.not_counted") })),
+      this.checks?.section ?? null,
       this.timeline,
       this.practice,
     );
@@ -496,6 +533,7 @@ class Review {
 
   close() {
     this.closed = true;
+    this.checks?.close();
     const hadFocus = this.root?.contains(document.activeElement);
     this.root?.remove();
     if (hadFocus && this.returnFocus?.isConnected) this.returnFocus.focus();
