@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from engine.core.rules import PRESETS
 from engine.surfaces.catalogue import note_requested
+from engine.surfaces.practice_api import LEVELS
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ROOT / "docs" / "assets" / "javascripts"
@@ -41,6 +42,7 @@ STEPPER = "assets/javascripts/stepper.js"
 PRACTICE = "assets/javascripts/practice.js"
 REVIEW = "assets/javascripts/review.js"
 PUZZLES = "assets/javascripts/puzzles.js"
+YOUR_DATA = "assets/javascripts/your-data.js"
 REVIEW_ON = (PRACTICE, STEPPER)
 DEFAULT_LANGUAGE = "en"
 # Strings the page needs before (or without) the engine, per widget: the name the page reads
@@ -73,6 +75,7 @@ EARLY_KEYS = {
 _BLOCK = re.compile(r"""<script\b[^>]*\bclass=["'][^"']*\bcj-example-data\b""")
 _PRACTICE = re.compile(r"""<div\b[^>]*\bclass=["'][^"']*\bcj-practice\b""")
 _PUZZLES = re.compile(r"""<div\b[^>]*\bclass=["'][^"']*\bcj-puzzles\b""")
+_YOUR_DATA = re.compile(r"""<div\b[^>]*\bclass=["'][^"']*\bcj-your-data\b""")
 _HTML_LANG = re.compile(r"""<html\b[^>]*\blang=["']([A-Za-z-]+)["']""")
 
 
@@ -145,6 +148,36 @@ def early_strings(lang: str, module: str = STEPPER) -> dict[str, str]:
     }
 
 
+def _leaf_keys(node: dict, prefix: str) -> list[str]:
+    keys: list[str] = []
+    for name, value in node.items():
+        keys += _leaf_keys(value, f"{prefix}{name}.") if isinstance(value, dict) else [f"{prefix}{name}"]
+    return keys
+
+
+@functools.cache
+def your_data_block(lang: str) -> str:
+    """The JSON the "Your data" panel (your-data.js) reads: its strings in the page's language
+    (English per missing key), and what the practice statistics may name (the engine's levels and
+    presets, never restated in the script). It needs no engine: the panel works without Pyodide."""
+    strings: dict = {}
+    for key in [
+        "language.code",
+        *_leaf_keys(_catalogue(DEFAULT_LANGUAGE).get("your_data", {}), "your_data."),
+    ]:
+        node = strings
+        *parents, leaf = key.split(".")
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[leaf] = _lookup(lang, key) or _lookup(DEFAULT_LANGUAGE, key)
+    block = {
+        "strings": strings,
+        "levels": list(LEVELS),
+        "presets": {name: dataclasses.asdict(rules) for name, rules in PRESETS.items()},
+    }
+    return json.dumps(block, ensure_ascii=False).replace("</", "<\\/")
+
+
 def language_root(page_url: str, lang: str, default_language: str) -> str:
     """Relative path from a page to its language's home ('../../' or '../../fr/'…), ending in '/'."""
     home = "" if lang == default_language else f"{lang}/"
@@ -159,6 +192,14 @@ def inject(html: str, page_url: str, default_language: str = DEFAULT_LANGUAGE) -
         return html
     match = _HTML_LANG.search(html)
     lang = match.group(1).split("-")[0].lower() if match else default_language
+    extra = ""
+    if _YOUR_DATA.search(html) is not None:
+        # The "Your data" panel (export and import), beside the page's own widget: same ?v=, so
+        # it shares the page's engine-client module (for h and Strings; it never starts the engine).
+        extra = (
+            f'<script type="application/json" id="cj-your-data-strings">{your_data_block(lang)}</script>\n'
+            f'<script type="module" async src="{stepper_src(page_url, YOUR_DATA)}?v={_version()}"></script>\n'
+        )
     early = {
         **early_strings(lang, module),
         "lang": lang,
@@ -181,6 +222,7 @@ def inject(html: str, page_url: str, default_language: str = DEFAULT_LANGUAGE) -
         # the page's engine-client module and worker.
         review_src = f"{stepper_src(page_url, REVIEW)}?v={_version()}"
         tags += f'<script type="module" async src="{review_src}"></script>\n'
+    tags += extra
     end = html.find("</head>")
     if end < 0:
         end = html.rfind("</body>")
@@ -198,3 +240,4 @@ def on_pre_build(config) -> None:
     _version.cache_clear()
     _catalogue.cache_clear()
     early_strings.cache_clear()
+    your_data_block.cache_clear()
