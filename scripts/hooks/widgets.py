@@ -43,6 +43,7 @@ PRACTICE = "assets/javascripts/practice.js"
 REVIEW = "assets/javascripts/review.js"
 PUZZLES = "assets/javascripts/puzzles.js"
 YOUR_DATA = "assets/javascripts/your-data.js"
+DECK = "assets/javascripts/deck.js"
 REVIEW_ON = (PRACTICE, STEPPER)
 DEFAULT_LANGUAGE = "en"
 # Strings the page needs before (or without) the engine, per widget: the name the page reads
@@ -75,7 +76,14 @@ EARLY_KEYS = {
 _BLOCK = re.compile(r"""<script\b[^>]*\bclass=["'][^"']*\bcj-example-data\b""")
 _PRACTICE = re.compile(r"""<div\b[^>]*\bclass=["'][^"']*\bcj-practice\b""")
 _PUZZLES = re.compile(r"""<div\b[^>]*\bclass=["'][^"']*\bcj-puzzles\b""")
-_YOUR_DATA = re.compile(r"""<div\b[^>]*\bclass=["'][^"']*\bcj-your-data\b""")
+# Panels a page may carry beside (or without) its widget: the marker's class, the module, and
+# the catalogue sections of its strings. Each gets a JSON block, #<class>-strings (panel_block).
+PANELS = (
+    ("cj-your-data", YOUR_DATA, ("your_data",)),
+    # The deck names cards and the review's grades.
+    ("cj-deck", DECK, ("deck", "analysis.grades", "suits", "ranks", "card_name")),
+)
+_PANEL_MARKERS = {name: re.compile(rf"""<div\b[^>]*\bclass=["'][^"']*\b{name}\b""") for name, _, _ in PANELS}
 _HTML_LANG = re.compile(r"""<html\b[^>]*\blang=["']([A-Za-z-]+)["']""")
 
 
@@ -155,16 +163,20 @@ def _leaf_keys(node: dict, prefix: str) -> list[str]:
     return keys
 
 
+def _section_keys(section: str) -> list[str]:
+    node: object = _catalogue(DEFAULT_LANGUAGE)
+    for part in section.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    return _leaf_keys(node, f"{section}.") if isinstance(node, dict) else [section]
+
+
 @functools.cache
-def your_data_block(lang: str) -> str:
-    """The JSON the "Your data" panel (your-data.js) reads: its strings in the page's language
-    (English per missing key), and what the practice statistics may name (the engine's levels and
-    presets, never restated in the script). It needs no engine: the panel works without Pyodide."""
+def panel_block(lang: str, sections: tuple[str, ...]) -> str:
+    """The JSON a panel (your-data.js, deck.js) reads: the strings of its catalogue sections in the
+    page's language (English per missing key), and what the practice statistics may name (the
+    engine's levels and presets, never restated in the scripts). A panel needs no engine to show."""
     strings: dict = {}
-    for key in [
-        "language.code",
-        *_leaf_keys(_catalogue(DEFAULT_LANGUAGE).get("your_data", {}), "your_data."),
-    ]:
+    for key in ["language.code", *(key for section in sections for key in _section_keys(section))]:
         node = strings
         *parents, leaf = key.split(".")
         for part in parents:
@@ -186,20 +198,36 @@ def language_root(page_url: str, lang: str, default_language: str) -> str:
     return "./" if path == "." else path.rstrip("/") + "/"
 
 
+def _panel_tags(html: str, page_url: str, lang: str) -> str:
+    """The panels' blocks and modules, for each panel the page carries. Same ?v= as the widget,
+    so a panel shares the page's engine-client module (for h and Strings) and its worker."""
+    tags = ""
+    for name, module, sections in PANELS:
+        if _PANEL_MARKERS[name].search(html) is not None:
+            src = f"{stepper_src(page_url, module)}?v={_version()}"
+            block = panel_block(lang, sections)
+            tags += (
+                f'<script type="application/json" id="{name}-strings">{block}</script>\n'
+                f'<script type="module" async src="{src}"></script>\n'
+            )
+    return tags
+
+
+def _insert(html: str, tags: str) -> str:
+    end = html.find("</head>")
+    if end < 0:
+        end = html.rfind("</body>")
+    return html + tags if end < 0 else html[:end] + tags + html[end:]
+
+
 def inject(html: str, page_url: str, default_language: str = DEFAULT_LANGUAGE) -> str:
     module = widget_of(html)
-    if module is None:
-        return html
     match = _HTML_LANG.search(html)
     lang = match.group(1).split("-")[0].lower() if match else default_language
-    extra = ""
-    if _YOUR_DATA.search(html) is not None:
-        # The "Your data" panel (export and import), beside the page's own widget: same ?v=, so
-        # it shares the page's engine-client module (for h and Strings; it never starts the engine).
-        extra = (
-            f'<script type="application/json" id="cj-your-data-strings">{your_data_block(lang)}</script>\n'
-            f'<script type="module" async src="{stepper_src(page_url, YOUR_DATA)}?v={_version()}"></script>\n'
-        )
+    extra = _panel_tags(html, page_url, lang)
+    if module is None:
+        # A page with a panel only (the home page's "Due now"): no widget, no engine.
+        return _insert(html, extra) if extra else html
     early = {
         **early_strings(lang, module),
         "lang": lang,
@@ -222,11 +250,7 @@ def inject(html: str, page_url: str, default_language: str = DEFAULT_LANGUAGE) -
         # the page's engine-client module and worker.
         review_src = f"{stepper_src(page_url, REVIEW)}?v={_version()}"
         tags += f'<script type="module" async src="{review_src}"></script>\n'
-    tags += extra
-    end = html.find("</head>")
-    if end < 0:
-        end = html.rfind("</body>")
-    return html + tags if end < 0 else html[:end] + tags + html[end:]
+    return _insert(html, tags + extra)
 
 
 def on_post_page(output: str, page, config) -> str:
@@ -240,4 +264,4 @@ def on_pre_build(config) -> None:
     _version.cache_clear()
     _catalogue.cache_clear()
     early_strings.cache_clear()
-    your_data_block.cache_clear()
+    panel_block.cache_clear()

@@ -37,12 +37,34 @@ SEEDED = {
             {"id": "my-abc-0", "record": {"plays": ["AS", "2S"]}, "seat": 0, "played": "KH", "trick": 1}
         ],
     },
+    "cj-deck": {
+        "version": 1,
+        "collect": False,
+        "positions": [
+            {
+                "id": "d-1a-2b",
+                "source": "puzzle",
+                "record": {"plays": ["AS", "2S"]},
+                "index": 2,
+                "seat": 0,
+                "played": "KH",
+                "best": ["3H"],
+                "grade": "missed",
+                "puzzle": "p-0002",
+                "trick": None,
+                "added": 1_790_000_000_000,
+                "step": 2,
+                "due": 1_790_300_000_000,
+            }
+        ],
+    },
 }
 PARTS = {
     "practice_match": "cj-practice-match",
     "practice_stats": "cj-practice-stats",
     "puzzle_progress": "cj-puzzles-progress",
     "puzzle_personal": "cj-puzzles-personal",
+    "deck": "cj-deck",
 }
 # The parts as stored now (the pages keep other entries too, such as the puzzle filters).
 STORED = f"""() => Object.fromEntries(Object.entries(localStorage)

@@ -19,22 +19,22 @@
 // confirm, cancel; data-role file, message (data-kind: error, done, cancelled), replaces.
 
 /**
- * @typedef {import("./engine-client.js").StringTree} StringTree
  * @typedef {{ name: string, key: string, check: (value: unknown) => unknown }} Part
- * @typedef {{ strings: StringTree, levels: string[], presets: Record<string, Record<string, unknown>> }} Block
+ * @typedef {import("./engine-client.js").PanelData} Block
  * @typedef {{ format: string, version: number, exported: string, parts: Record<string, unknown> }} DataFile
  */
 
 const HERE = new URL(import.meta.url);
 const VERSION = HERE.search;
-/** @type {[typeof import("./engine-client.js"), typeof import("./practice-store.js"), typeof import("./puzzle-rating.js"), typeof import("./puzzle-store.js")]} */
-const [client, practiceStore, puzzleRating, puzzleStore] = await Promise.all([
+/** @type {[typeof import("./engine-client.js"), typeof import("./practice-store.js"), typeof import("./puzzle-rating.js"), typeof import("./puzzle-store.js"), typeof import("./deck-store.js")]} */
+const [client, practiceStore, puzzleRating, puzzleStore, deckStore] = await Promise.all([
   import(new URL("engine-client.js" + VERSION, HERE).href),
   import(new URL("practice-store.js" + VERSION, HERE).href),
   import(new URL("puzzle-rating.js" + VERSION, HERE).href),
   import(new URL("puzzle-store.js" + VERSION, HERE).href),
+  import(new URL("deck-store.js" + VERSION, HERE).href),
 ]);
-const { Strings, h, setChildren } = client;
+const { Strings, h, setChildren, panelData } = client;
 
 export const FORMAT = "california-jack-data";
 export const FORMAT_VERSION = 1;
@@ -43,16 +43,6 @@ export const FORMAT_VERSION = 1;
 const MAX_BYTES = 5_000_000;
 // Set just before the reload that follows an import, so the reloaded page says it happened.
 const IMPORTED_FLAG = "cj-your-data-imported";
-
-/** @returns {Block} */
-function readBlock() {
-  const element = document.getElementById("cj-your-data-strings");
-  try {
-    return JSON.parse(element?.textContent ?? "");
-  } catch {
-    return { strings: {}, levels: [], presets: {} };
-  }
-}
 
 // Every part the site keeps for the reader, each with the key its store writes and the store's
 // own checker (the same one its page runs on load): the one list export and import both follow.
@@ -68,6 +58,7 @@ export function dataParts(block) {
     { name: "practice_stats", key: practiceStore.KEYS.stats, check: (value) => practiceStore.checkStats(value, allowed) },
     { name: "puzzle_progress", key: puzzleStore.KEYS.progress, check: puzzleRating.checkProgress },
     { name: "puzzle_personal", key: puzzleStore.KEYS.personal, check: puzzleRating.checkPersonal },
+    { name: "deck", key: deckStore.KEY, check: deckStore.checkDeck },
   ];
 }
 
@@ -348,6 +339,6 @@ function whenReady(run) {
 }
 
 whenReady(() => {
-  const block = readBlock();
+  const block = /** @type {Block} */ (panelData("cj-your-data-strings"));
   for (const root of document.querySelectorAll(".cj-your-data")) new YourData(/** @type {HTMLElement} */ (root), block);
 });
