@@ -212,9 +212,8 @@ def test_a_deals_mistakes_are_collected_and_played_again(watched_page, site_url)
     root.locator("[data-action=review]").click()
     table = root.locator("[data-role=deck-table]")
     ids = [p["id"] for p in positions]
-    page.wait_for_selector(
-        f".cj-deck [data-role=deck-table][data-position='{ids[0]}']", timeout=ANALYSIS_TIMEOUT_MS
-    )
+    waiting = ".cj-deck [data-role=deck-table][data-position='{}']"
+    page.wait_for_selector(waiting.format(ids[0]), timeout=ANALYSIS_TIMEOUT_MS)
     decision = expected[0]
     assert cat["analysis"]["grades"][decision["grade"]] in root.locator("[data-role=prompt]").inner_text()
     # A card within the good band: right, one step up.
@@ -229,21 +228,70 @@ def test_a_deals_mistakes_are_collected_and_played_again(watched_page, site_url)
     # The card played in the deal again: wrong, back to the first step, refuted.
     root.locator("[data-action=next]").click()
     second = expected[1]
-    page.wait_for_selector(
-        f".cj-deck [data-role=deck-table][data-position='{ids[1]}']", timeout=ANALYSIS_TIMEOUT_MS
-    )
+    page.wait_for_selector(waiting.format(ids[1]), timeout=ANALYSIS_TIMEOUT_MS)
     table.locator(f"[data-role=hand] button[data-card='{second['played']}']").click()
     page.wait_for_selector(".cj-deck [data-role=verdict][data-verdict=wrong]")
     verdict = root.locator("[data-role=verdict]").inner_text()
-    shown = cat["analysis"]["ui"]["shown_one" if len(second["best"]) == 1 else "shown_other"].split(
-        "{cards}"
-    )[0]
+    shown_key = "shown_one" if len(second["best"]) == 1 else "shown_other"
+    shown = cat["analysis"]["ui"][shown_key].split("{cards}")[0]
     assert shown in verdict
     back = stored_deck(page)["positions"][1]
     assert back["step"] == 0 and back["due"] == now + 5 * HOUR_MS + 4 * HOUR_MS
     root.locator("[data-action=stop]").click()
     page.wait_for_selector(".cj-deck[data-state=ready]")
     assert root.get_attribute("data-due") == str(len(expected) - 2)
+    # The rest, each found at once, until none is due.
+    root.locator("[data-action=review]").click()
+    for done, decision in zip(ids[2:], expected[2:], strict=True):
+        page.wait_for_selector(waiting.format(done), timeout=ANALYSIS_TIMEOUT_MS)
+        table.locator(f"[data-role=hand] button[data-card='{decision['best'][0]}']").click()
+        page.wait_for_selector(".cj-deck [data-role=verdict][data-verdict=right]")
+        root.locator("[data-action=next]").click()
+    page.wait_for_function(
+        "(text) => document.querySelector('.cj-deck [data-role=prompt]')?.textContent === text",
+        arg=cat["deck"]["all_done"],
+        timeout=ANALYSIS_TIMEOUT_MS,
+    )
+    assert [p["step"] for p in stored_deck(page)["positions"]] == [1, 0] + [1] * (len(expected) - 2)
+    root.locator("[data-action=stop]").click()
+    assert root.get_attribute("data-due") == "0"
+    assert watched_page.console_errors == []
+
+
+def test_a_finished_practice_deal_is_handed_to_the_deck(watched_page, site_url):
+    """practice.js hands each finished deal over, and the deck's analysis waits while a deal is
+    being played (quiet() holds between deals only)."""
+    from practice_support import no_motion, play_first_legal, wait_ready, wait_settled
+
+    page = watched_page.page
+    no_motion(page)
+    page.goto(f"{site_url}practice/")
+    table = wait_ready(page)
+    page.wait_for_function("() => window.CJDeck")
+    page.evaluate(
+        """() => {
+          const handOver = window.CJDeck.dealFinished;
+          window.deckCalls = [];
+          window.CJDeck.dealFinished = (deal) => {
+            const { seat, lang, record } = deal;
+            window.deckCalls.push({ seat, lang, deals: record.deals.length });
+            window.deckDeal = deal;
+            handOver(deal);
+          };
+        }"""
+    )
+    table.locator("[data-action=start]").click()
+    phase = wait_settled(page)
+    while phase == "human":
+        assert page.evaluate("() => window.deckCalls.length") == 0
+        phase = play_first_legal(page, table)
+    assert phase in ("next_deal", "match_over")
+    assert page.evaluate("() => window.deckCalls") == [{"seat": 0, "lang": "en", "deals": 1}]
+    # Between deals the analysis may run; during the next deal it waits.
+    assert page.evaluate("() => window.deckDeal.quiet()") is True
+    if phase == "next_deal":
+        play_first_legal(page, table)
+        assert page.evaluate("() => window.deckDeal.quiet()") is False
     assert watched_page.console_errors == []
 
 
