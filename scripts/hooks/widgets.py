@@ -80,8 +80,8 @@ _PUZZLES = re.compile(r"""<div\b[^>]*\bclass=["'][^"']*\bcj-puzzles\b""")
 # the catalogue sections of its strings. Each gets a JSON block, #<class>-strings (panel_block).
 PANELS = (
     ("cj-your-data", YOUR_DATA, ("your_data",)),
-    # The deck names cards and the review's grades.
-    ("cj-deck", DECK, ("deck", "analysis.grades", "suits", "ranks", "card_name")),
+    # The deck names cards and the review's grades, and says when the engine fails it.
+    ("cj-deck", DECK, ("deck", "analysis.grades", "analysis.ui.failed", "suits", "ranks", "card_name")),
 )
 _PANEL_MARKERS = {name: re.compile(rf"""<div\b[^>]*\bclass=["'][^"']*\b{name}\b""") for name, _, _ in PANELS}
 _HTML_LANG = re.compile(r"""<html\b[^>]*\blang=["']([A-Za-z-]+)["']""")

@@ -114,6 +114,27 @@ def test_the_spaced_steps(watched_page, site_url):
         [steps, now],
     )
     assert picked == ["long-ago", "now"]
+    # With the option off, a finished deal is not analysed: no request reaches the engine. On,
+    # the first request goes out (this engine refuses it, and the deal is given up quietly).
+    asked = page.evaluate(
+        """async () => {
+          window.asked = [];
+          const refuse = async (request) => {
+            window.asked.push([request.op, request.record.n]);
+            throw new Error('no engine');
+          };
+          const engine = { request: refuse };
+          const deal = (n) => ({ record: { n }, seat: 0, lang: 'en', engine, quiet: () => true });
+          localStorage.setItem('cj-deck', JSON.stringify({ version: 1, collect: false, positions: [] }));
+          window.CJDeck.dealFinished(deal(1));
+          localStorage.setItem('cj-deck', JSON.stringify({ version: 1, collect: true, positions: [] }));
+          window.CJDeck.dealFinished(deal(2));
+          return window.asked.length;
+        }"""
+    )
+    assert asked == 0, "nothing is asked before the browser is idle"
+    page.wait_for_function("() => window.asked.length > 0")
+    assert page.evaluate("() => window.asked") == [["analyse", 2]]
 
 
 def test_a_damaged_deck_is_dropped_and_due_positions_are_counted(watched_page, site_url):
@@ -328,3 +349,32 @@ def test_a_missed_puzzle_joins_the_deck(watched_page, site_url):
     [moved] = stored_deck(page)["positions"]
     assert moved["step"] == 1 and moved["due"] == now + 5 * HOUR_MS + DAY_MS
     assert watched_page.console_errors == []
+
+
+def test_a_position_the_engine_refuses_is_reported_not_fatal(watched_page, site_url):
+    page = watched_page.page
+    cat = catalogue("it")
+    now = 1_800_000_000_000
+    broken = position(3, added=now - DAY_MS, step=0, due=now - HOUR_MS)
+    broken["record"]["plays"] = ["AS", "AS", "AS", "AS"]  # cards, but not a deal anyone could play
+    page.add_init_script(CLOCK)
+    page.goto(f"{site_url}it/practice/")
+    page.wait_for_selector(".cj-deck[data-state=ready]", timeout=LOAD_TIMEOUT_MS)
+    page.evaluate(
+        "(deck) => localStorage.setItem('cj-deck', JSON.stringify(deck))",
+        {"version": 1, "collect": True, "positions": [broken]},
+    )
+    set_clock(page, now)
+    page.reload()
+    root = page.locator(".cj-deck")
+    page.wait_for_selector(".cj-deck[data-state=ready][data-due='1']", timeout=LOAD_TIMEOUT_MS)
+    root.locator("[data-action=review]").click()
+    alert = root.locator("[role=alert][data-role=verdict]")
+    alert.wait_for(timeout=ANALYSIS_TIMEOUT_MS)
+    assert cat["analysis"]["ui"]["failed"].split("{message}")[0] in alert.inner_text()
+    assert serious_violations(page, ".cj-deck") == []
+    root.locator("[data-action=stop]").click()
+    page.wait_for_selector(".cj-deck[data-state=ready]")
+    assert [p["id"] for p in stored_deck(page)["positions"]] == [broken["id"]]
+    # The practice table was never in the way.
+    assert page.locator(".cj-practice").get_attribute("data-state") == "ready"

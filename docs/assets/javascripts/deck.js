@@ -172,7 +172,7 @@ class DeckPanel {
     this.page = root.dataset.page ?? "";
     this.notice = h("p", { class: "cj-deck-notice", "data-role": "notice", role: "status" });
     if (dropped) this.notice.textContent = this.strings.t("deck.dropped");
-    this.due = h("p", { class: "cj-deck-due", "data-role": "due" });
+    this.due = h("p", { class: "cj-deck-due", "data-role": "due", tabindex: "-1" });
     this.list = h("ul", { class: "cj-deck-list", "data-role": "list" });
     this.reviewBox = h("div", { class: "cj-deck-review" });
     const deck = store.loadDeck().value;
@@ -252,7 +252,7 @@ class DeckPanel {
     store.dropPosition(position.id);
     this.render();
     this.notice.textContent = this.t("deck.dropped_one");
-    this.due.focus?.();
+    this.due.focus();
   }
 
   // ----- the review (practice page) -----
@@ -260,14 +260,34 @@ class DeckPanel {
   async review() {
     const { engine } = client;
     this.root.dataset.state = "reviewing";
+    if (this.reviewButton) this.reviewButton.disabled = true;
     const worker = engine();
-    const lang = this.t("language.code");
-    const full = new Strings(await worker.request({ op: "catalogue", lang }));
-    const tableModule = /** @type {typeof import("./table.js")} */ (await import(new URL("table.js" + VERSION, HERE).href));
-    const reviewModule = /** @type {typeof import("./review.js")} */ (await import(new URL("review.js" + VERSION, HERE).href));
-    client.loadStylesheet("table.css");
-    const session = new DeckReview(this, worker, full, tableModule, reviewModule);
+    let session;
+    try {
+      const full = new Strings(await worker.request({ op: "catalogue", lang: this.t("language.code") }));
+      const tableModule = /** @type {typeof import("./table.js")} */ (await import(new URL("table.js" + VERSION, HERE).href));
+      const reviewModule = /** @type {typeof import("./review.js")} */ (await import(new URL("review.js" + VERSION, HERE).href));
+      client.loadStylesheet("table.css");
+      session = new DeckReview(this, worker, full, tableModule, reviewModule);
+    } catch (error) {
+      this.reviewFailed(this.strings, error);
+      return;
+    }
     await session.next();
+  }
+
+  // The review could not go on (the engine failed, or no longer reads a stored position): say
+  // why; the positions stay in the deck, and the reader may drop them from the list.
+  /**
+   * @param {import("./engine-client.js").Strings} strings
+   * @param {unknown} error
+   */
+  reviewFailed(strings, error) {
+    setChildren(
+      this.reviewBox,
+      h("p", { role: "alert", "data-role": "verdict", text: strings.t("analysis.ui.failed", { message: client.errorMessage(error) }) }),
+      h("p", {}, h("button", { type: "button", class: "md-button", "data-action": "stop", text: strings.t("deck.stop"), onclick: () => this.stopReview() })),
+    );
   }
 
   stopReview() {
@@ -306,6 +326,14 @@ class DeckReview {
   }
 
   async next() {
+    try {
+      await this.show();
+    } catch (error) {
+      this.panel.reviewFailed(this.s, error);
+    }
+  }
+
+  async show() {
     const due = schedule.duePositions(store.loadDeck().value.positions, now()).filter((p) => p.source === "practice");
     const position = due[0];
     setChildren(this.verdict);
