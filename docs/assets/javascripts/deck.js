@@ -391,7 +391,8 @@ class DeckReview {
         known: i === seat ? [] : state.hands[i].cards,
         open: null,
       })),
-      toMove: state.to_move,
+      // Once answered, the position is nobody's turn any more.
+      toMove: interactive ? state.to_move : null,
       myTurn: interactive,
       hand: state.hands[seat].cards.map((code) => ({ code, legal: (state.legal ?? []).includes(code) })),
       hint: null,
