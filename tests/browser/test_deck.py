@@ -378,3 +378,52 @@ def test_a_position_the_engine_refuses_is_reported_not_fatal(watched_page, site_
     assert [p["id"] for p in stored_deck(page)["positions"]] == [broken["id"]]
     # The practice table was never in the way.
     assert page.locator(".cj-practice").get_attribute("data-state") == "ready"
+
+
+def test_the_deck_review_and_the_data_panel_on_a_phone(phone_page, site_url):
+    """At 375 px, light and dark: a due position on its table, answered, and an import to confirm."""
+    page = phone_page.page
+    now = 1_800_000_000_000
+    record = careless_deal(11)
+    decision = next(d for d in analyse(record, seat=READER)["decisions"] if d["grade"] in KEPT)
+    due = {
+        **position(decision["play_index"], added=now - DAY_MS, step=0, due=now - 1, grade=decision["grade"]),
+        "record": {**record, "plays": record["plays"][: decision["play_index"] + 1]},
+        "played": decision["played"],
+        "best": decision["best"],
+        "trick": decision["trick"],
+    }
+    page.add_init_script(CLOCK)
+    page.goto(f"{site_url}pt/practice/")
+    page.wait_for_selector(".cj-deck[data-state=ready]", timeout=LOAD_TIMEOUT_MS)
+    page.evaluate(
+        "(deck) => localStorage.setItem('cj-deck', JSON.stringify(deck))",
+        {"version": 1, "collect": True, "positions": [due]},
+    )
+    set_clock(page, now)
+    page.reload()
+    page.wait_for_selector(".cj-deck[data-state=ready][data-due='1']", timeout=LOAD_TIMEOUT_MS)
+    root = page.locator(".cj-deck")
+    root.locator("[data-action=review]").click()
+    page.wait_for_selector(
+        f".cj-deck [data-role=deck-table][data-position='{due['id']}']", timeout=ANALYSIS_TIMEOUT_MS
+    )
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert serious_violations(page, ".cj-deck") == [], scheme
+    root.locator(f"[data-role=hand] button[data-card='{decision['played']}']").click()
+    page.wait_for_selector(".cj-deck [data-role=verdict][data-verdict=wrong]")
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert serious_violations(page, ".cj-deck") == [], scheme
+    # The data panel below it, with an import waiting for its confirmation.
+    exported = {"format": "california-jack-data", "version": 1, "exported": "", "parts": {"deck": None}}
+    page.locator(".cj-your-data [data-role=file]").set_input_files(
+        {"name": "dados.json", "mimeType": "application/json", "buffer": json.dumps(exported).encode()}
+    )
+    page.wait_for_selector(".cj-your-data[data-state=confirm]")
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert serious_violations(page, ".cj-your-data") == [], scheme
+    page.emulate_media(color_scheme=None)
+    assert phone_page.console_errors == []
