@@ -8,12 +8,16 @@ interface Window {
   CJReview?: import("../docs/assets/javascripts/review.js").ReviewApi;
   /** puzzle-store.js: personal puzzles, saved from review.js. */
   CJPuzzles?: import("../docs/assets/javascripts/puzzle-store.js").PuzzlesApi;
+  /** deck.js: the mistakes deck, fed by the practice and puzzles pages. */
+  CJDeck?: import("../docs/assets/javascripts/deck.js").DeckApi;
   /** table.js: the card table for scripts that are not modules. */
   CJTable?: import("../docs/assets/javascripts/table.js").TableApi;
 }
 
 /** Tests lower the engine's stall watchdog (engine-client.js) to check the failure quickly. */
 declare var cjEngineStallMs: number | undefined;
+/** Tests move the mistakes deck's clock (deck.js): ms since 1970. */
+declare var cjDeckNow: (() => number) | undefined;
 /** Tests (tests/conftest.py) learn which catalogue keys the browser looks up. */
 declare var __cjKeyRequested: ((key: string) => void) | undefined;
 

@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from engine.core.rules import PRESETS
 from engine.surfaces.catalogue import note_requested
+from engine.surfaces.practice_api import LEVELS
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ROOT / "docs" / "assets" / "javascripts"
@@ -45,6 +46,8 @@ PRACTICE = "assets/javascripts/practice.js"
 REVIEW = "assets/javascripts/review.js"
 PUZZLES = "assets/javascripts/puzzles.js"
 LEARN = "assets/javascripts/learn.js"
+YOUR_DATA = "assets/javascripts/your-data.js"
+DECK = "assets/javascripts/deck.js"
 REVIEW_ON = (PRACTICE, STEPPER)
 DEFAULT_LANGUAGE = "en"
 # Strings the page needs before (or without) the engine, per widget: the name the page reads
@@ -104,6 +107,14 @@ _BLOCK = re.compile(r"""<script\b[^>]*\bclass=["'][^"']*\bcj-example-data\b""")
 _PRACTICE = re.compile(r"""<div\b[^>]*\bclass=["'][^"']*\bcj-practice\b""")
 _PUZZLES = re.compile(r"""<div\b[^>]*\bclass=["'][^"']*\bcj-puzzles\b""")
 _LEARN = re.compile(r"""<div\b[^>]*\bclass=["'][^"']*\bcj-learn\b""")
+# Panels a page may carry beside (or without) its widget: the marker's class, the module, and
+# the catalogue sections of its strings. Each gets a JSON block, #<class>-strings (panel_block).
+PANELS = (
+    ("cj-your-data", YOUR_DATA, ("your_data",)),
+    # The deck names cards and the review's grades, and says when the engine fails it.
+    ("cj-deck", DECK, ("deck", "analysis.grades", "analysis.ui.failed", "suits", "ranks", "card_name")),
+)
+_PANEL_MARKERS = {name: re.compile(rf"""<div\b[^>]*\bclass=["'][^"']*\b{name}\b""") for name, _, _ in PANELS}
 _HTML_LANG = re.compile(r"""<html\b[^>]*\blang=["']([A-Za-z-]+)["']""")
 
 
@@ -215,6 +226,40 @@ def early_strings(lang: str, module: str = STEPPER) -> dict[str, str]:
     }
 
 
+def _leaf_keys(node: dict, prefix: str) -> list[str]:
+    keys: list[str] = []
+    for name, value in node.items():
+        keys += _leaf_keys(value, f"{prefix}{name}.") if isinstance(value, dict) else [f"{prefix}{name}"]
+    return keys
+
+
+def _section_keys(section: str) -> list[str]:
+    node: object = _catalogue(DEFAULT_LANGUAGE)
+    for part in section.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    return _leaf_keys(node, f"{section}.") if isinstance(node, dict) else [section]
+
+
+@functools.cache
+def panel_block(lang: str, sections: tuple[str, ...]) -> str:
+    """The JSON a panel (your-data.js, deck.js) reads: the strings of its catalogue sections in the
+    page's language (English per missing key), and what the practice statistics may name (the
+    engine's levels and presets, never restated in the scripts). A panel needs no engine to show."""
+    strings: dict = {}
+    for key in ["language.code", *(key for section in sections for key in _section_keys(section))]:
+        node = strings
+        *parents, leaf = key.split(".")
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[leaf] = _lookup(lang, key) or _lookup(DEFAULT_LANGUAGE, key)
+    block = {
+        "strings": strings,
+        "levels": list(LEVELS),
+        "presets": {name: dataclasses.asdict(rules) for name, rules in PRESETS.items()},
+    }
+    return json.dumps(block, ensure_ascii=False).replace("</", "<\\/")
+
+
 def language_root(page_url: str, lang: str, default_language: str) -> str:
     """Relative path from a page to its language's home ('../../' or '../../fr/'…), ending in '/'."""
     home = "" if lang == default_language else f"{lang}/"
@@ -223,12 +268,36 @@ def language_root(page_url: str, lang: str, default_language: str) -> str:
     return "./" if path == "." else path.rstrip("/") + "/"
 
 
+def _panel_tags(html: str, page_url: str, lang: str) -> str:
+    """The panels' blocks and modules, for each panel the page carries. Same ?v= as the widget,
+    so a panel shares the page's engine-client module (for h and Strings) and its worker."""
+    tags = ""
+    for name, module, sections in PANELS:
+        if _PANEL_MARKERS[name].search(html) is not None:
+            src = f"{stepper_src(page_url, module)}?v={_version()}"
+            block = panel_block(lang, sections)
+            tags += (
+                f'<script type="application/json" id="{name}-strings">{block}</script>\n'
+                f'<script type="module" async src="{src}"></script>\n'
+            )
+    return tags
+
+
+def _insert(html: str, tags: str) -> str:
+    end = html.find("</head>")
+    if end < 0:
+        end = html.rfind("</body>")
+    return html + tags if end < 0 else html[:end] + tags + html[end:]
+
+
 def inject(html: str, page_url: str, default_language: str = DEFAULT_LANGUAGE) -> str:
     module = widget_of(html)
-    if module is None:
-        return html
     match = _HTML_LANG.search(html)
     lang = match.group(1).split("-")[0].lower() if match else default_language
+    extra = _panel_tags(html, page_url, lang)
+    if module is None:
+        # A page with a panel only (the home page's "Due now"): no widget, no engine.
+        return _insert(html, extra) if extra else html
     early = {
         **early_strings(lang, module),
         "lang": lang,
@@ -253,10 +322,7 @@ def inject(html: str, page_url: str, default_language: str = DEFAULT_LANGUAGE) -
         # the page's engine-client module and worker.
         review_src = f"{stepper_src(page_url, REVIEW)}?v={_version()}"
         tags += f'<script type="module" async src="{review_src}"></script>\n'
-    end = html.find("</head>")
-    if end < 0:
-        end = html.rfind("</body>")
-    return html + tags if end < 0 else html[:end] + tags + html[end:]
+    return _insert(html, tags + extra)
 
 
 def on_post_page(output: str, page, config) -> str:
@@ -271,3 +337,4 @@ def on_pre_build(config) -> None:
     _catalogue.cache_clear()
     early_strings.cache_clear()
     learn_catalogue.cache_clear()
+    panel_block.cache_clear()

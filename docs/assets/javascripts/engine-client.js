@@ -561,6 +561,21 @@ export function earlyStrings() {
   return early;
 }
 
+// What the build wrote into the page for a panel (your-data.js, deck.js; scripts/hooks/widgets.py
+// panel_block): its strings, and the engine's levels and presets. Empty when it cannot be read.
+/**
+ * @typedef {{ strings: StringTree, levels: string[], presets: Record<string, Record<string, unknown>> }} PanelData
+ * @param {string} id
+ * @returns {PanelData}
+ */
+export function panelData(id) {
+  try {
+    return JSON.parse(document.getElementById(id)?.textContent ?? "");
+  } catch {
+    return { strings: {}, levels: [], presets: {} };
+  }
+}
+
 // ----- strings ------------------------------------------------------------------------------
 
 /**

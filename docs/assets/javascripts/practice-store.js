@@ -208,36 +208,39 @@ export function rulesOf(text, allowed) {
   return { preset, differences };
 }
 
-// `allowed` = { levels: [...], presets: [...], keys: [...] }: a bucket is "level/rules".
+// The statistics in `value` (stored JSON) if this page can use them, else null. Also checks a
+// file being imported (your-data.js). `allowed` = { levels, presets, keys }: a bucket is "level/rules".
 /**
- * @param {{ levels: string[], presets: string[], keys: string[] }} allowed
+ * @param {unknown} value
+ * @param {{ levels: readonly string[], presets: string[], keys: string[] }} allowed
+ * @returns {Stats | null}
+ */
+export function checkStats(value, allowed) {
+  if (!isObject(value)) return null;
+  if (value.v === undefined) {
+    // The first version kept one total {played, won, points}.
+    const old = cleanBucket({ played: value.played, won: value.won, points: value.points, streak: 0, best: 0 });
+    return old && old.played ? { v: VERSION, buckets: { [EARLIER]: old } } : null;
+  }
+  if (value.v !== VERSION || !isObject(value.buckets)) return null;
+  /** @type {Record<string, Bucket>} */
+  const buckets = {};
+  for (const [name, bucket] of Object.entries(value.buckets)) {
+    const [level, preset, extra] = name.split("/");
+    const known = name === EARLIER || (extra === undefined && allowed.levels.includes(level) && rulesOf(preset ?? "", allowed) !== null);
+    const clean = cleanBucket(bucket);
+    if (!known || clean === null) return null;
+    buckets[name] = clean;
+  }
+  return { v: VERSION, buckets };
+}
+
+/**
+ * @param {{ levels: readonly string[], presets: string[], keys: string[] }} allowed
  * @returns {Loaded<Stats>}
  */
 export function loadStats(allowed) {
-  /**
-   * @param {unknown} value
-   * @returns {Stats | null}
-   */
-  const check = (value) => {
-    if (!isObject(value)) return null;
-    if (value.v === undefined) {
-      // The first version kept one total {played, won, points}.
-      const old = cleanBucket({ played: value.played, won: value.won, points: value.points, streak: 0, best: 0 });
-      return old && old.played ? { v: VERSION, buckets: { [EARLIER]: old } } : null;
-    }
-    if (value.v !== VERSION || !isObject(value.buckets)) return null;
-    /** @type {Record<string, Bucket>} */
-    const buckets = {};
-    for (const [name, bucket] of Object.entries(value.buckets)) {
-      const [level, preset, extra] = name.split("/");
-      const known = name === EARLIER || (extra === undefined && allowed.levels.includes(level) && rulesOf(preset ?? "", allowed) !== null);
-      const clean = cleanBucket(bucket);
-      if (!known || clean === null) return null;
-      buckets[name] = clean;
-    }
-    return { v: VERSION, buckets };
-  };
-  return load(KEYS.stats, check, emptyStats);
+  return load(KEYS.stats, (value) => checkStats(value, allowed), emptyStats);
 }
 
 // Count one finished match into `stats` (a fresh object is returned) and save it.
@@ -268,19 +271,22 @@ export function resetStats() {
 
 // The log entries are the engine's events ({kind, ...}) and two of the page's own ("resumed",
 // "undo"); each is checked again when it is shown, so a bad one is skipped, not fatal.
+// The saved match in `value` (stored JSON) if it has the shape this page writes, else null. Also
+// checks a file being imported (your-data.js); the engine checks the record itself when it replays it.
+/**
+ * @param {unknown} value
+ * @returns {SavedMatch | null}
+ */
+export function checkMatch(value) {
+  if (!isObject(value) || !isObject(value.record)) return null;
+  if (value.v !== undefined && value.v !== VERSION) return null;
+  const log = Array.isArray(value.log) ? value.log.filter((entry) => isObject(entry) && typeof entry.kind === "string").slice(-LOG_LIMIT) : [];
+  return { v: VERSION, record: value.record, counted: value.counted === true, log };
+}
+
 /** @returns {Loaded<SavedMatch | null>} */
 export function loadMatch() {
-  /**
-   * @param {unknown} value
-   * @returns {SavedMatch | null}
-   */
-  const check = (value) => {
-    if (!isObject(value) || !isObject(value.record)) return null;
-    if (value.v !== undefined && value.v !== VERSION) return null;
-    const log = Array.isArray(value.log) ? value.log.filter((entry) => isObject(entry) && typeof entry.kind === "string").slice(-LOG_LIMIT) : [];
-    return { v: VERSION, record: value.record, counted: value.counted === true, log };
-  };
-  return load(KEYS.match, check, () => null);
+  return load(KEYS.match, checkMatch, () => null);
 }
 
 /** @param {{ record: Record<string, unknown>, counted: boolean, log: LogEntry[] }} match */

@@ -726,6 +726,10 @@ class Practice {
       this.renderStats();
     }
     store.saveMatch({ record, counted: this.counted, log: this.logEntries });
+    // A finished deal goes to the mistakes deck (deck.js), analysed only between deals.
+    if (answer.events?.some((event) => event.kind === "deal_over")) {
+      window.CJDeck?.dealFinished({ record, seat: HUMAN, lang: this.lang, engine: engine(), quiet: () => !this.busy && (this.state?.waiting_for === "next_deal" || this.state?.waiting_for === "match_over") });
+    }
   }
 
   // ----- the log ------------------------------------------------------------------------------

@@ -157,8 +157,9 @@ export function ratePuzzle(player, puzzleRating, solved) {
 export const PROGRESS_VERSION = 1;
 export const PERSONAL_VERSION = 1;
 export const PERSONAL_LIMIT = 200;
-const ID = /^[a-z0-9-]{1,40}$/;
-const CARD = /^[2-9TJQKA][SHDC]$/;
+// What a stored id and a card code look like (also checked so by deck-store.js).
+export const ID = /^[a-z0-9-]{1,40}$/;
+export const CARD = /^[2-9TJQKA][SHDC]$/;
 
 /**
  * @param {unknown} x

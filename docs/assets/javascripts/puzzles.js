@@ -551,6 +551,10 @@ class Puzzles {
       const expected = current.kind === "personal" ? null : current.puzzle.solution[current.step];
       const right = answer.correct && (expected === null || expected === code);
       const name = this.strings.cardShort(code);
+      // The mistakes deck (deck.js) keeps a missed puzzle, and moves a due one on its steps.
+      if (current.kind !== "personal" && (!right || current.step + 1 >= current.puzzle.solution.length)) {
+        window.CJDeck?.puzzleAnswered({ id: current.puzzle.id, record: this.record(), seat: this.meta.seat, played: code, best: answer.best, right });
+      }
       if (right) {
         current.plays.push(code, ...answer.line);
         current.step += 1;

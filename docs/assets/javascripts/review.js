@@ -82,7 +82,7 @@ const TO_REPLAY = new Set(["inaccuracy", "mistake", "blunder"]);
  * @param {Strings} strings
  * @param {number} value
  */
-function number(strings, value, signed = false) {
+export function number(strings, value, signed = false) {
   const text = (signed && value > 0 ? "+" : "") + value.toFixed(2);
   return text.replace(".", strings.t("analysis.ui.decimal")).replace("-", "\u2212");
 }
@@ -178,7 +178,7 @@ function gradeBadge(strings, grade) {
  * @param {Option} option
  * @param {Bands} bands
  */
-function withinGood(decision, option, bands) {
+export function withinGood(decision, option, bands) {
   if (decision.graded_by === "win_chance") {
     const chance = (/** @type {Option} */ o) => /** @type {number} */ (o.win_chance);
     const top = Math.max(...decision.options.map(chance));
@@ -195,7 +195,7 @@ function withinGood(decision, option, bands) {
  * @param {Decision} decision
  * @param {Option} option
  */
-function pointsGivenUp(strings, decision, option) {
+export function pointsGivenUp(strings, decision, option) {
   const best = /** @type {Option} */ (decision.options.find((o) => o.card === decision.best[0]));
   return Object.keys(option.points)
     .filter((name) => best.points[name] - option.points[name] >= 0.25)
