@@ -58,6 +58,7 @@ SEEDED = {
             }
         ],
     },
+    "cj-learn-progress": {"version": 1, "levels": {"cards-1": {"stars": 3}, "tricks-1": {"stars": 2}}},
 }
 PARTS = {
     "practice_match": "cj-practice-match",
@@ -65,6 +66,7 @@ PARTS = {
     "puzzle_progress": "cj-puzzles-progress",
     "puzzle_personal": "cj-puzzles-personal",
     "deck": "cj-deck",
+    "learn_progress": "cj-learn-progress",
 }
 # The parts as stored now (the pages keep other entries too, such as the puzzle filters).
 STORED = f"""() => Object.fromEntries(Object.entries(localStorage)

@@ -316,7 +316,7 @@ class DeckReview {
     this.tableElement = h("div", { class: "cj-deck-table", "data-role": "deck-table" });
     this.actions = h("p", { class: "cj-deck-actions" });
     setChildren(panel.reviewBox, this.prompt, this.tableElement, this.verdict, this.actions);
-    this.table = new tableModule.CardTable(this.tableElement, { strings, lang: strings.lang, onCard: (code) => this.choose(code) });
+    this.table = new tableModule.CardTable(this.tableElement, { strings, onCard: (code) => this.choose(code) });
     /** @type {{ position: Position, decision: Decision, bands: import("./review.js").Bands, state: ReplayState, replay: ReplayAnswer } | null} */
     this.current = null;
   }

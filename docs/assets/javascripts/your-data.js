@@ -26,13 +26,14 @@
 
 const HERE = new URL(import.meta.url);
 const VERSION = HERE.search;
-/** @type {[typeof import("./engine-client.js"), typeof import("./practice-store.js"), typeof import("./puzzle-rating.js"), typeof import("./puzzle-store.js"), typeof import("./deck-store.js")]} */
-const [client, practiceStore, puzzleRating, puzzleStore, deckStore] = await Promise.all([
+/** @type {[typeof import("./engine-client.js"), typeof import("./practice-store.js"), typeof import("./puzzle-rating.js"), typeof import("./puzzle-store.js"), typeof import("./deck-store.js"), typeof import("./learn-store.js")]} */
+const [client, practiceStore, puzzleRating, puzzleStore, deckStore, learnStore] = await Promise.all([
   import(new URL("engine-client.js" + VERSION, HERE).href),
   import(new URL("practice-store.js" + VERSION, HERE).href),
   import(new URL("puzzle-rating.js" + VERSION, HERE).href),
   import(new URL("puzzle-store.js" + VERSION, HERE).href),
   import(new URL("deck-store.js" + VERSION, HERE).href),
+  import(new URL("learn-store.js" + VERSION, HERE).href),
 ]);
 const { Strings, h, setChildren, panelData } = client;
 
@@ -59,6 +60,7 @@ export function dataParts(block) {
     { name: "puzzle_progress", key: puzzleStore.KEYS.progress, check: puzzleRating.checkProgress },
     { name: "puzzle_personal", key: puzzleStore.KEYS.personal, check: puzzleRating.checkPersonal },
     { name: "deck", key: deckStore.KEY, check: deckStore.checkDeck },
+    { name: "learn_progress", key: learnStore.KEY, check: learnStore.checkProgress },
   ];
 }
 
