@@ -21,8 +21,8 @@
 // The Coach (on by default until every level of the Learn course has stars, then off; the
 // reader's own choice wins) outlines the playable cards and, after each of the reader's cards,
 // gives the deal review's grade of it and the reason in words (practice.grade). That request
-// goes to the worker as soon as the card is accepted, while the card moves, so the computer's
-// reply waits for it only as long as it runs (scripts/bench_coach.py measures it).
+// goes to the worker once the computer has replied (or the deal has ended), so the computer's
+// reply never waits behind it; it runs while the reader thinks (scripts/bench_coach.py times it).
 //
 // practice/#learn=<level id> plays a level of the Learn course whose goal is `play_deal`
 // (assets/learn/levels.json): its deal or match, its goal shown, the Coach on, and at its end
@@ -1341,18 +1341,18 @@ class Practice {
     delete this.feedback.dataset.kind;
     this.hintCard = null;
     this.accept(answer);
-    if (this.coach) this.verdict(answer.record, code);
-    else this.clearVerdict();
+    this.clearVerdict(); // it was about the card before
     try {
       await this.present(answer);
     } finally {
       this.busy = false;
     }
     await this.continueComputer();
+    if (this.coach) this.verdict(answer.record, code);
   }
 
-  // The Coach's verdict on the card just played: asked at once, not awaited, so it runs in the
-  // worker while the card moves; shown when it comes, unless the card was taken back meanwhile.
+  // The Coach's verdict on the reader's card: asked after the computer's reply, not awaited;
+  // shown when it comes, unless the card was taken back or another card played meanwhile.
   /**
    * @param {MatchRecord} record the record right after the reader's card
    * @param {CardCode} code
