@@ -168,6 +168,8 @@ def test_a_course_link_starts_the_coached_deal_and_counts_refused_cards(watched_
         stage=cat["learn"]["stages"]["first_deal"]["title"], goal=cat["learn"]["goals"]["play_deal"]
     )
     assert learn.locator("[data-role=learn-goal]").inner_text() == goal
+    intro = cat["learn"]["stages"]["first_deal"]["intro"]
+    assert learn.locator("[data-role=learn-intro]").inner_text() == intro
     assert cat["practice"]["learn"]["stars_rule"] in learn.inner_text()
     # The level's own deal, with its Coach on.
     seed_line = cat["practice"]["seed"].format(seed=level["seed"])

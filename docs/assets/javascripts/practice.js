@@ -330,9 +330,7 @@ class Practice {
     this.prefs = prefs.value;
     this.stats = stats.value;
     this.course = await course;
-    // On until the course is finished (a damaged progress counts as not finished), unless the
-    // reader chose.
-    this.coach = this.prefs.coach ?? !store.courseFinished((this.course?.levels ?? []).map((level) => level.id));
+    this.coach = this.defaultCoach();
     await stylesheetsLoaded();
     this.buildUi();
     this.root.dataset.state = "ready";
@@ -440,6 +438,7 @@ class Practice {
     const stars = this.stars(learn.refused);
     setChildren(this.learnBox,
       h("p", { "data-role": "learn-goal" }, h("strong", { text: this.t("practice.learn.goal", { stage: stage ? this.t(stage.title) : "", goal: this.t(level.texts.goal) }) })),
+      stage ? h("p", { "data-role": "learn-intro", text: this.t(stage.intro) }) : null,
       h("p", { text: this.t("practice.learn.stars_rule") }),
       learn.done
         ? h("p", { "data-role": "learn-done", "data-stars": String(stars) },
@@ -620,7 +619,7 @@ class Practice {
     };
     this.feedback = h("div", { class: "cj-pr-feedback", role: "status", "data-role": "feedback" });
     this.coachLine = h("p", { class: "cj-pr-coach", role: "status", "data-role": "coach-verdict", hidden: true });
-    this.learnBox = h("section", { class: "cj-pr-learn", "data-role": "learn", "aria-label": this.t("practice.learn.back"), hidden: true });
+    this.learnBox = h("section", { class: "cj-pr-learn", "data-role": "learn", hidden: true });
     this.valuesLine = h("p", { class: "cj-pr-values", "data-role": "values" });
     this.sheet = h("div", { class: "cj-pr-sheet", "data-role": "sheet", hidden: true });
     this.reviewBox = h("div", { class: "cj-pr-review", "data-role": "review" });
@@ -669,7 +668,7 @@ class Practice {
       checked: this.prefs.show_values,
       onchange: () => { this.prefs.show_values = values.checked; this.savePrefs(); this.renderValues(); },
     });
-    const coach = this.coachBox("coach-setting");
+    const coach = this.coachBox("cj-pr-coach-setting");
     const panel = h(
       "div",
       { class: "cj-pr-settings-body", "data-role": "settings" },
@@ -681,6 +680,12 @@ class Practice {
     const button = disclosure(this.t("practice.settings"), panel, { className: "md-button cj-pr-small", popover: true });
     button.dataset.action = "settings";
     return h("div", { class: "cj-pr-settings" }, button, panel);
+  }
+
+  // The reader's choice, else on until the course is finished (a damaged progress counts as
+  // not finished).
+  defaultCoach() {
+    return this.prefs.coach ?? !store.courseFinished((this.course?.levels ?? []).map((level) => level.id));
   }
 
   // A Coach switch (one in the set-up form, one in the settings): every switch shows the same
@@ -766,7 +771,7 @@ class Practice {
         h("p", {}, h("label", {}, this.t("practice.target"), " ", target)),
         h("p", {}, h("label", {}, this.t("practice.level"), " ", level)),
         levels,
-        h("p", {}, h("label", {}, this.coachBox("coach-setup"), " ", this.t("practice.coach.label"))),
+        h("p", {}, h("label", {}, this.coachBox("cj-pr-coach-setup"), " ", this.t("practice.coach.label"))),
         h("p", { class: "cj-pr-help", text: this.t("practice.coach.default") }),
         h("p", {}, h("button", { type: "submit", class: "md-button md-button--primary", "data-action": "start", text: this.t("practice.start") }), " ", this.cancelSetup),
       ),
@@ -914,9 +919,9 @@ class Practice {
     this.learn = learn;
     this.learnLevel = this.levelOf(learn);
     // A course level is played with its Coach setting (the reader may still switch it).
-    if (this.learnLevel) this.setCoach(this.learnLevel.coach, false);
+    this.setCoach(this.learnLevel ? this.learnLevel.coach : this.defaultCoach(), false);
     // Another match than the level's: a reload must not deal the level again.
-    else if (learnHash() !== null) history.replaceState(null, "", location.pathname + location.search);
+    if (!this.learnLevel && learnHash() !== null) history.replaceState(null, "", location.pathname + location.search);
     this.clearVerdict();
     this.renderLog();
     this.closeReview();
