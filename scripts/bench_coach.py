@@ -11,6 +11,7 @@ long a card played at once would wait behind it). Prints the level, the counts, 
 p95 and max in ms; asserts nothing.
 
     .venv/bin/python scripts/bench_coach.py [--site site] [--cards 60] [--seed 1] [--level random]
+        [--rules standard]
 """
 
 from __future__ import annotations
@@ -36,12 +37,12 @@ from engine.surfaces.practice_api import LEVELS  # noqa: E402
 VERDICTS = "() => performance.getEntriesByName('cj-coach-verdict').map((entry) => entry.duration)"
 
 
-def play(browser, base: str, seed: int, level: str, cards: int, coach: bool, timeout: float) -> dict:
+def play(browser, base: str, query: str, cards: int, coach: bool, timeout: float) -> dict:
     """Play `cards` of the reader's cards with the Coach on or off; the timings of the run."""
     page = browser.new_page()
     prefs = json.dumps({"v": 2, "speed": "none", "coach": coach})
     page.add_init_script(f"localStorage.setItem('cj-practice-prefs', {json.dumps(prefs)})")
-    page.goto(f"{base}?seed={seed}&rules=standard,target:99&level={level}")
+    page.goto(base + query)
     page.wait_for_selector(READY, timeout=120_000)
     if page.locator(".cj-practice").get_attribute("data-state") != "ready":
         raise SystemExit("the practice table failed to load")
@@ -76,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cards", type=int, default=60, help="the reader's cards in each run")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--level", choices=LEVELS, default="random", help="the computer")
+    parser.add_argument("--rules", default="standard", help="a preset (shasta-sam: three players)")
     parser.add_argument("--timeout", type=float, default=600, help="seconds for each run")
     args = parser.parse_args(argv)
     site = Path(args.site)
@@ -91,12 +93,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            on = play(browser, base, args.seed, args.level, args.cards, True, args.timeout)
-            off = play(browser, base, args.seed, args.level, args.cards, False, args.timeout)
+            # A long target, so the cards come from many deals of one match.
+            query = f"?seed={args.seed}&rules={args.rules},target:99&level={args.level}"
+            on = play(browser, base, query, args.cards, True, args.timeout)
+            off = play(browser, base, query, args.cards, False, args.timeout)
             browser.close()
     finally:
         server.shutdown()
-    print(f"level: {args.level}")
+    print(f"level: {args.level}, rules: {args.rules}")
     print(line("verdicts (coach on)", on["verdicts"]))
     print(line("replies (coach on)", on["replies"]))
     print(line("replies (coach off)", off["replies"]))
