@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from engine.content.levels import Level, LevelsReport, Stage
+from engine.content.levels import Level, LevelsReport, Stage, answer_text_keys
 from engine.core.locales import LANGUAGES
 from engine.core.record import record_of
 
@@ -61,11 +61,7 @@ def text_keys(report: LevelsReport) -> Iterator[str]:
         yield from (stage.title, stage.intro)
     for level in report.levels:
         yield from level.texts.values()
-        for feedback in level.feedback.values():
-            yield feedback["key"]
-            if "rule" in feedback:
-                yield feedback["rule"]
-        yield from level.published.get("options", {}).values()
+        yield from answer_text_keys(level)
 
 
 def course_json(report: LevelsReport, text: Callable[[str, str], str]) -> Json:

@@ -1,5 +1,5 @@
 """The course's levels (issue 23): tutorials/learn/*.toml, loaded and checked like every other
-content file. The course is not written yet; this is the place it plugs into.
+content file.
 
 What every level shares is checked here:
 - the file reads as TOML and holds its levels as `[[levels]]` tables (the file is a stage,
@@ -8,7 +8,7 @@ What every level shares is checked here:
   `record` (the position: a deal record with the plays up to the decision) that the engine
   reads and replays without refusing a play, and the reader's `seat`;
 - `texts`, a table of catalogue keys (`goal = "learn.trumps.goal"`), each present in all five
-  catalogues (engine/locales/<lang>.json);
+  catalogues (engine/locales/<lang>.json), like every key the goal type's feedback names;
 - `par`, how many of the accepted answers the reader must find (1: any one; the number of
   answers: all of them), and `guided`, whether help is shown (the playable cards marked, the
   answer pointed at after two misses). Help fades: in a stage no guided level follows an
@@ -245,12 +245,32 @@ def check_level(
         )
         return None
     level.answers = checker(level, problems)
+    _check_feedback_keys(level, problems, catalogues)
     if level.answers and par > len(level.answers):
         problems.add(
             join_place(place, "par"),
             f"par {par} asks for more answers than the {len(level.answers)} accepted",
         )
     return level
+
+
+def answer_text_keys(level: Level) -> list[str]:
+    """The catalogue keys a level's answers name: each feedback's reason and a refusal's rule,
+    and a choice's option labels (the page shows them without the engine)."""
+    keys = []
+    for feedback in level.feedback.values():
+        keys.append(feedback["key"])
+        if "rule" in feedback:
+            keys.append(feedback["rule"])
+    keys += level.published.get("options", {}).values()
+    return keys
+
+
+def _check_feedback_keys(
+    level: Level, problems: Problems, catalogues: dict[str, dict[str, str] | None]
+) -> None:
+    for key in sorted(set(answer_text_keys(level))):
+        _check_key(key, join_place(level.place, "feedback"), problems, catalogues)
 
 
 def _position(record: object, place: str, problems: Problems) -> Deal | None:

@@ -4,10 +4,13 @@ A page gets the stepper module (docs/assets/javascripts/stepper.js) if and only 
 carries a worked-example data block (`<script type="application/json" class="cj-example-data">`,
 written by the worked-examples hook), and the practice table (practice.js) if and only if it
 carries a practice marker (`<div class="cj-practice">`, written in docs/<lang>/practice.md),
-and the puzzles (puzzles.js) if and only if it carries `<div class="cj-puzzles">` (puzzles.md).
+and the puzzles (puzzles.js) if and only if it carries `<div class="cj-puzzles">` (puzzles.md),
+and the Learn course (learn.js) if and only if it carries `<div class="cj-learn">` (learn.md).
 They share engine-client.js and the worker; the practice and example pages also get review.js
 (the deal review and the examples' "Analyse" switch). Rules pages therefore never load the
-worker or Pyodide.
+worker or Pyodide, and neither does the Learn page: its levels are precomputed
+(assets/learn/levels.json), and the strings it needs besides theirs come with the page
+(LEARN_CATALOGUE).
 
 The module is referenced by a path relative to the page, so the site works from any folder
 and under every language prefix (/fr/…). A short hash of the scripts and the engine sources is
@@ -41,6 +44,7 @@ STEPPER = "assets/javascripts/stepper.js"
 PRACTICE = "assets/javascripts/practice.js"
 REVIEW = "assets/javascripts/review.js"
 PUZZLES = "assets/javascripts/puzzles.js"
+LEARN = "assets/javascripts/learn.js"
 REVIEW_ON = (PRACTICE, STEPPER)
 DEFAULT_LANGUAGE = "en"
 # Strings the page needs before (or without) the engine, per widget: the name the page reads
@@ -68,11 +72,38 @@ EARLY_KEYS = {
     },
     PRACTICE: {"loading": "ui.loading", "load_failed": "practice.load_failed", **_LOAD_FAILURE_KEYS},
     PUZZLES: {"loading": "ui.loading", "load_failed": "puzzles.load_failed", **_LOAD_FAILURE_KEYS},
+    LEARN: {"loading": "learn.ui.loading", "load_failed": "learn.ui.load_failed"},
 }
+# The Learn page runs without the engine, so it gets from the build the part of the catalogue it
+# words the position and its own controls with (every key under each of these); the levels'
+# own texts (goals, feedback, option labels) come with them in levels.json.
+LEARN_CATALOGUE = (
+    "language.code",
+    "suits",
+    "ranks",
+    "card_name",
+    "points",
+    "seats.in_text.opponent",
+    "snippets.series",
+    "snippets.separator",
+    "ui.next",
+    "ui.label_colon",
+    "ui.trump",
+    "ui.current_trick",
+    "ui.stock",
+    "ui.stock_empty",
+    "ui.cards_left_one",
+    "ui.cards_left_other",
+    "ui.trick",
+    "ui.plays_you",
+    "ui.plays_other",
+    "learn.ui",
+)
 
 _BLOCK = re.compile(r"""<script\b[^>]*\bclass=["'][^"']*\bcj-example-data\b""")
 _PRACTICE = re.compile(r"""<div\b[^>]*\bclass=["'][^"']*\bcj-practice\b""")
 _PUZZLES = re.compile(r"""<div\b[^>]*\bclass=["'][^"']*\bcj-puzzles\b""")
+_LEARN = re.compile(r"""<div\b[^>]*\bclass=["'][^"']*\bcj-learn\b""")
 _HTML_LANG = re.compile(r"""<html\b[^>]*\blang=["']([A-Za-z-]+)["']""")
 
 
@@ -85,13 +116,15 @@ def has_practice(html: str) -> bool:
 
 
 def widget_of(html: str) -> str | None:
-    """The module a page needs (STEPPER, PRACTICE or PUZZLES), or None."""
+    """The module a page needs (STEPPER, PRACTICE, PUZZLES or LEARN), or None."""
     if has_example(html):
         return STEPPER
     if has_practice(html):
         return PRACTICE
     if _PUZZLES.search(html) is not None:
         return PUZZLES
+    if _LEARN.search(html) is not None:
+        return LEARN
     return None
 
 
@@ -138,6 +171,43 @@ def _lookup(lang: str, key: str) -> str:
     return node if isinstance(node, str) else ""
 
 
+def _subtree(lang: str, key: str) -> object:
+    node: object = _catalogue(lang)
+    for part in key.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    return node
+
+
+@functools.cache
+def learn_catalogue(lang: str) -> dict:
+    """The LEARN_CATALOGUE part of the language's catalogue, nested as in the catalogue file;
+    a key the language lacks is taken from English. Each string is noted as requested."""
+    tree: dict = {}
+
+    def put(key: str, value: str) -> None:
+        *parents, last = key.split(".")
+        node = tree
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[last] = value
+
+    def walk(key: str) -> None:
+        node = _subtree(lang, key)
+        if node is None:
+            node = _subtree(DEFAULT_LANGUAGE, key)
+        if isinstance(node, dict):
+            english = _subtree(DEFAULT_LANGUAGE, key)
+            for name in sorted({*node, *(english if isinstance(english, dict) else {})}):
+                walk(f"{key}.{name}")
+        elif isinstance(node, str):
+            note_requested(key)
+            put(key, node)
+
+    for key in LEARN_CATALOGUE:
+        walk(key)
+    return tree
+
+
 @functools.cache
 def early_strings(lang: str, module: str = STEPPER) -> dict[str, str]:
     return {
@@ -167,6 +237,8 @@ def inject(html: str, page_url: str, default_language: str = DEFAULT_LANGUAGE) -
     if module == PRACTICE:
         # The set-up form offers the engine's presets: taken from the engine, never restated.
         early["presets"] = {name: dataclasses.asdict(rules) for name, rules in PRESETS.items()}
+    if module == LEARN:
+        early["catalogue"] = learn_catalogue(lang)
     # "</" would end the script element early: JSON allows "<\/" as an escape for "/".
     strings = json.dumps(early, ensure_ascii=False).replace("</", "<\\/")
     # In <head> and async: the module (a few KB) loads while the page is still being parsed and
@@ -198,3 +270,4 @@ def on_pre_build(config) -> None:
     _version.cache_clear()
     _catalogue.cache_clear()
     early_strings.cache_clear()
+    learn_catalogue.cache_clear()

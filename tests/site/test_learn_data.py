@@ -2,7 +2,8 @@
 
 Each level is replayed from its published record, and its answers, feedback and view are
 worked out again here from the engine's own primitives (legal cards, Deal.check's refusals,
-the trick's beating cards, the exact endgame values, the deal's result), not through
+the trick's beating cards, the exact endgame values, the sampled values with the seed and the
+margin tutorials/README.md documents, the deal's result, the hidden hand itself), not through
 engine/content/goals.py, so a goal type that drifts from the rules is caught. Every text the
 page needs is in every language, the French typography applied.
 """
@@ -10,11 +11,12 @@ page needs is in every language, the French typography applied.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
-from engine.analysis.deal_analysis import exact_option_values
+from engine.analysis.deal_analysis import exact_option_values, sampled_option_values
 from engine.core.cards import JACK, SUIT_MASKS, SUITS, card_code, make_card, mask_value, parse_card
 from engine.core.deal import Deal
 from engine.core.errors import IllegalPlay
@@ -57,10 +59,19 @@ def expected_answers(level: dict, deal: Deal) -> list:
         for card in deal.current_trick[1:]:
             best = card if beats[best] >> card & 1 else best
         return [card_code(c) for c in legal if beats[best] >> c & 1]
-    if goal == "best_card":
+    if goal == "best_card" and deal.stock_remaining == 0:
         options = exact_option_values(deal, seat)
         top = max(o.value for o in options.values())
         return [card_code(c) for c in legal if options[c].value == top]
+    if goal == "best_card":
+        # tutorials/README.md, the margin rule: 256 samples seeded "learn:<id>", the cards
+        # within 0.25 of the best accepted, every other one at least 0.75 below them.
+        sampled = sampled_option_values(deal, 256, random.Random(f"learn:{level['id']}"))
+        top = max(o.value for o in sampled.values())
+        accepted = [c for c in legal if sampled[c].value >= top - 0.25]
+        others = [sampled[c].value for c in legal if c not in accepted]
+        assert others and min(sampled[c].value for c in accepted) - max(others) >= 0.75, level["id"]
+        return [card_code(c) for c in accepted]
     if goal == "count":
         view = deal.view(seat)
         return [
@@ -69,6 +80,8 @@ def expected_answers(level: dict, deal: Deal) -> list:
                 "stock_left": view.stock_count,
                 "tricks_won": sum(1 for t in deal.tricks if t.winner == seat),
                 "trumps_out": ((view.known[1 - seat] | view.unseen) & SUIT_MASKS[deal.trump]).bit_count(),
+                # The stock is empty: the reader can know the opponent's real hand.
+                "opponent_value": mask_value(deal.hands[1 - seat]) if not deal.stock_remaining else None,
             }[level["kind"]]
         ]
     question = level["question"]
@@ -94,12 +107,17 @@ def expected_answers(level: dict, deal: Deal) -> list:
                 if scores[scorer] >= deal.rules.target:
                     return ["you" if scorer == seat else "opponent"]
         return ["no_one"]
+    if question == "trick_winner":
+        return ["you" if deal.tricks[-1].winner == seat else "opponent"]
+    if question == "opponent_has_trump":
+        assert not deal.stock_remaining, level["id"]
+        return ["yes" if deal.hands[1 - seat] & SUIT_MASKS[deal.trump] else "no"]
     raise AssertionError(f"{level['id']}: unknown question {question}")
 
 
 def test_every_published_level_agrees_with_the_engine(course):
     assert course["version"] == 1
-    assert len(course["levels"]) >= 30
+    assert len(course["levels"]) >= 60
     for level in course["levels"]:
         deal = position(level)
         if level["goal"] == "play_deal":

@@ -529,8 +529,8 @@ export function errorMessage(error) {
 
 /**
  * What the hook wrote into the page (scripts/hooks/widgets.py inject): loading and failure
- * messages, the navigation labels (stepper), the language, its home, and the engine's presets
- * (practice). Every field may be missing: the page then says it in its own words.
+ * messages, the navigation labels (stepper), the language, its home, the engine's presets
+ * (practice) and, for the Learn page, which runs without the engine, part of the catalogue. Every field may be missing: the page then says it in its own words.
  * @typedef {object} EarlyStrings
  * @property {string} [loading]
  * @property {string} [load_failed]
@@ -548,6 +548,7 @@ export function errorMessage(error) {
  * @property {string} [lang]
  * @property {string} [lang_root]
  * @property {Record<string, Record<string, unknown>>} [presets]
+ * @property {StringTree} [catalogue]  the Learn page: the part of the catalogue it words its position with
  */
 
 // What the hook wrote into the page: loading/failure messages, language, language home.

@@ -12,10 +12,9 @@
 //   cj-practice-prefs  {v, show_values, level, speed, autoplay, menus, setup, coach}
 //                      coach: the reader's choice (true/false), or null: on until the course is done
 //
-// And one entry the Learn page owns (its learn-store.js reads and writes the same format):
-//   cj-learn-progress  {version: 1, levels: {"<level id>": {stars: 1|2|3}}}
-// This page reads it to know whether the course is finished (a damaged value counts as not
-// finished and is left for the Learn page to drop) and adds the stars of the course levels it plays.
+// The Learn course's progress (cj-learn-progress) is learn-store.js's: practice.js reads it
+// through that module to know whether the course is finished, and adds the stars of the
+// course levels it plays.
 //
 // Anything that does not pass the checks is dropped (the entry is removed) and reported to the
 // caller, which shows a translated notice; play goes on either way. Storage that is full or
@@ -308,48 +307,4 @@ export function saveMatch(match) {
 
 export function dropMatch() {
   drop(KEYS.match);
-}
-
-// ----- the Learn course's progress ------------------------------------------------------------
-
-export const LEARN_KEY = "cj-learn-progress";
-const LEARN_VERSION = 1;
-
-// The stars of each level, or null when nothing usable is stored (a value of another format, or
-// any level with bad stars: a partly damaged value cannot be trusted).
-/** @returns {Record<string, 1 | 2 | 3> | null} */
-function learnStars() {
-  const stored = read(LEARN_KEY);
-  const value = stored.found && !stored.broken ? stored.value : null;
-  if (!isObject(value) || value.version !== LEARN_VERSION || !isObject(value.levels)) return null;
-  /** @type {Record<string, 1 | 2 | 3>} */
-  const stars = {};
-  for (const [id, entry] of Object.entries(value.levels)) {
-    const count = isObject(entry) ? entry.stars : undefined;
-    if (count !== 1 && count !== 2 && count !== 3) return null;
-    stars[id] = count;
-  }
-  return stars;
-}
-
-// Every level of the course (`ids`, from levels.json) has stars. No course, or a damaged value:
-// not finished.
-/** @param {string[]} ids */
-export function courseFinished(ids) {
-  const stars = learnStars();
-  return Boolean(stars && ids.length && ids.every((id) => id in stars));
-}
-
-// Write a course level's stars, keeping a better result already there and every other level.
-/**
- * @param {string} id
- * @param {1 | 2 | 3} stars
- */
-export function recordStars(id, stars) {
-  const levels = learnStars() ?? {};
-  /** @type {Record<string, { stars: 1 | 2 | 3 }>} */
-  const written = {};
-  for (const [level, count] of Object.entries(levels)) written[level] = { stars: count };
-  written[id] = { stars: /** @type {1 | 2 | 3} */ (Math.max(stars, levels[id] ?? 0)) };
-  return write(LEARN_KEY, { version: LEARN_VERSION, levels: written });
 }

@@ -143,8 +143,8 @@
 
 const HERE = new URL(import.meta.url);
 const VERSION = HERE.search;
-/** @type {[typeof import("./engine-client.js"), typeof import("./table.js"), typeof import("./practice-store.js")]} */
-const [client, tableModule, store] = await Promise.all([
+/** @type {[typeof import("./engine-client.js"), typeof import("./table.js"), typeof import("./practice-store.js"), typeof import("./learn-store.js")]} */
+const [client, tableModule, store, learnStore] = await Promise.all([
   // The engine starts as soon as its client is there, while the other modules still load.
   import(new URL("engine-client.js" + VERSION, HERE).href).then((loaded) => {
     loaded.engine().start();
@@ -152,6 +152,7 @@ const [client, tableModule, store] = await Promise.all([
   }),
   import(new URL("table.js" + VERSION, HERE).href),
   import(new URL("practice-store.js" + VERSION, HERE).href),
+  import(new URL("learn-store.js" + VERSION, HERE).href),
 ]);
 const { engine, earlyStrings, Strings, h, cardSpan, fill, setChildren, explainRefusal, loadStylesheet, showLoadFailure, bringIntoView, errorMessage } = client;
 const { CardTable, SPEEDS, SPEED_NAMES, disclosure } = tableModule;
@@ -212,6 +213,21 @@ async function loadCourse() {
   } catch {
     return null;
   }
+}
+
+// Every level of the course (`ids`, from levels.json) has stars in the Learn page's progress.
+// No course, or a damaged progress: not finished (and the progress is left for the Learn page,
+// which drops it with a notice).
+/** @param {string[]} ids */
+function courseFinished(ids) {
+  /** @type {import("./learn-store.js").Progress | null} */
+  let progress;
+  try {
+    progress = learnStore.checkProgress(JSON.parse(localStorage.getItem(learnStore.KEY) ?? "null"));
+  } catch {
+    progress = null;
+  }
+  return Boolean(progress && ids.length && ids.every((id) => id in progress.levels));
 }
 
 // The level id in practice/#learn=<id>, or null when the address has no #learn= part.
@@ -464,7 +480,7 @@ class Practice {
     if (!level || !learn || learn.done || !state) return;
     if (!(level.match ? state.match_over : state.result !== null)) return;
     learn.done = true;
-    store.recordStars(level.id, this.stars(learn.refused));
+    learnStore.recordStars(level.id, this.stars(learn.refused));
     // Done: a reload shows this match as it is, not the level dealt again.
     if (learnHash() !== null) history.replaceState(null, "", location.pathname + location.search);
   }
@@ -685,7 +701,7 @@ class Practice {
   // The reader's choice, else on until the course is finished (a damaged progress counts as
   // not finished).
   defaultCoach() {
-    return this.prefs.coach ?? !store.courseFinished((this.course?.levels ?? []).map((level) => level.id));
+    return this.prefs.coach ?? !courseFinished((this.course?.levels ?? []).map((level) => level.id));
   }
 
   // A Coach switch (one in the set-up form, one in the settings): every switch shows the same

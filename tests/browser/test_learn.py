@@ -1,0 +1,367 @@
+"""The Learn page in Chromium: the whole course by keyboard in every language, a wrong answer at
+every level, damaged progress and its reset, accessibility in every state (light and dark, on a
+phone too), and not one request for the engine. The answers come from the published
+levels.json, which tests/site/test_learn_data.py checks against the engine."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from support import PageWatch, language_prefix, serious_violations
+
+pytestmark = pytest.mark.browser
+
+LOAD_TIMEOUT_MS = 30_000
+PRECACHE_TIMEOUT_MS = 120_000
+PROGRESS_KEY = "cj-learn-progress"
+CARD_GOALS = {"legal_card", "wins_trick", "best_card"}
+# What only the engine needs: none of it may be asked for on the Learn page. (The engine's
+# manifest, assets/engine/manifest.json, is read by every page's offline notice in the footer.)
+ENGINE_PARTS = (
+    "/pyodide/",
+    "/assets/engine/engine-",
+    "engine-worker.js",
+    "engine-snapshot.js",
+    "stepper.js",
+    "practice.js",
+)
+
+
+@pytest.fixture(scope="module")
+def course(site_dir) -> dict:
+    return json.loads((site_dir / "assets" / "learn" / "levels.json").read_text(encoding="utf-8"))
+
+
+def in_order(course: dict) -> list[dict]:
+    levels = {level["id"]: level for level in course["levels"]}
+    stages = sorted(course["stages"], key=lambda stage: stage["order"])
+    return [levels[level_id] for stage in stages for level_id in stage["levels"]]
+
+
+def ui(lang: str, name: str) -> str:
+    from site_data import lookup
+
+    return lookup(lang, f"learn.ui.{name}")
+
+
+def open_course(page, site_url: str, lang: str):
+    page.goto(f"{site_url}{language_prefix(lang)}learn/")
+    page.wait_for_selector(".cj-learn[data-state=stages]", timeout=LOAD_TIMEOUT_MS)
+    return page.locator(".cj-learn")
+
+
+def literal_parts(template: str) -> list[str]:
+    """The template's own words, between its placeholders."""
+    return [part.strip(" .,:;\u202f") for part in re.split(r"\{\w+\}", template) if part.strip(" .,:;\u202f")]
+
+
+def assert_says(text: str, template: str) -> None:
+    for part in literal_parts(template):
+        assert part.casefold() in text.casefold(), f"{part!r} not in {text!r}"
+
+
+def press(page, selector: str) -> None:
+    """Reach a control with the keyboard focus and press Enter on it."""
+    page.locator(selector).focus()
+    page.keyboard.press("Enter")
+
+
+def answer_by_keyboard(page, level: dict, value) -> None:
+    shown = f".cj-learn [data-level-id='{level['id']}']"
+    if level["goal"] in CARD_GOALS:
+        press(page, f"{shown} button[data-card='{value}']")
+    elif level["goal"] == "count":
+        field = page.locator(f"{shown} input[data-answer]")
+        field.fill(str(value))
+        field.press("Enter")
+    else:
+        press(page, f"{shown} button[data-option='{value}']")
+
+
+def wrong_answers(level: dict) -> list:
+    """Wrong answers the level has feedback for, as the reader would give them."""
+    if level["goal"] == "count":
+        right = level["answers"][0]
+        return [value for value in (right + 1, right - 1) if value >= 0]
+    return [key for key in level["feedback"] if key not in level["answers"]]
+
+
+def stored(page) -> dict | None:
+    text = page.evaluate(f"() => localStorage.getItem('{PROGRESS_KEY}')")
+    return None if text is None else json.loads(text)
+
+
+def engine_requests(watch) -> list[str]:
+    return [url for url in watch.requests if any(part in url for part in ENGINE_PARTS)]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "fr", "es", "it"])
+def test_whole_course_by_keyboard(watched_page, site_url, course, lang):
+    page = watched_page.page
+    levels = in_order(course)
+    root = open_course(page, site_url, lang)
+    right = ui(lang, "right")
+    # The first Tab stop of the course is its "next level" button.
+    press(page, ".cj-learn [data-action=play-next]")
+    for number, level in enumerate(levels):
+        page.wait_for_selector(f".cj-learn[data-state=level] [data-level-id='{level['id']}']")
+        if number == 0:
+            # From the goal (focused when a level opens) Tab reaches the cards.
+            assert page.evaluate("() => document.activeElement.classList.contains('cj-learn-goal')")
+            page.keyboard.press("Tab")
+            assert page.evaluate("() => document.activeElement.dataset.card") in level["view"]["hand"]
+        if level["goal"] not in CARD_GOALS | {"count", "choice"}:
+            press(page, ".cj-learn [data-action=next]")  # a deal played on the practice page
+            continue
+        assert root.locator("[data-action=next]").is_hidden()
+        answer_by_keyboard(page, level, level["answers"][0])
+        feedback = root.locator("[data-feedback][data-result=right]")
+        assert right in feedback.inner_text()
+        assert feedback.locator("[data-stars='3']").count() == 1
+        # Next has the focus once the level is done.
+        assert page.evaluate("() => document.activeElement.dataset.action") == "next"
+        page.keyboard.press("Enter")
+    page.wait_for_selector(".cj-learn[data-state=done]")
+    total = 3 * len(levels)
+    assert root.locator(f"[data-stars-total='{total}']").count() == 1
+    expected = {level["id"]: {"stars": 3} for level in levels if level["goal"] != "play_deal"}
+    assert stored(page) == {"version": 1, "levels": expected}
+    # The progress survives a reload: every level shows its three stars.
+    root = open_course(page, site_url, lang)
+    for level in levels:
+        assert root.locator(f"[data-open='{level['id']}'] [data-stars='3']").count() == 1
+    assert root.locator("[data-action=play-next]").count() == 0
+    assert engine_requests(watched_page) == []
+    assert watched_page.foreign_requests() == []
+    assert watched_page.console_errors == []
+
+
+@pytest.mark.parametrize("lang", ["fr"])
+def test_a_wrong_answer_at_every_level(watched_page, site_url, course, lang):
+    page = watched_page.page
+    texts = course["texts"][lang]
+    root = open_course(page, site_url, lang)
+    for level in in_order(course):
+        if level["goal"] not in CARD_GOALS | {"count", "choice"}:
+            continue
+        wrong = wrong_answers(level)
+        if not wrong:
+            continue  # every card is an answer (a legal-card level where all are legal)
+        press(page, f".cj-learn [data-open='{level['id']}']")
+        page.wait_for_selector(f".cj-learn [data-level-id='{level['id']}']")
+        # A guided level points at an answer after two misses; one miss elsewhere.
+        misses = wrong[:2] if level["guided"] else wrong[:1]
+        for value in misses:
+            answer_by_keyboard(page, level, value)
+            feedback = root.locator("[data-feedback][data-result=wrong]")
+            said = feedback.inner_text()
+            if level["goal"] == "count":
+                entry = level["feedback"]["lower" if value > level["answers"][0] else "higher"]
+            else:
+                entry = level["feedback"][value]
+            assert_says(said, texts[entry["key"]])
+            if entry["kind"] == "illegal":
+                assert texts[entry["rule"]] in said
+                link = feedback.locator("a[data-role=rule]").get_attribute("href")
+                assert link.startswith("../") and "#" in link
+        if len(misses) == 2:
+            assert root.locator("[data-feedback] [data-hint]").get_attribute("data-hint") == str(
+                level["answers"][0]
+            )
+        answer_by_keyboard(page, level, level["answers"][0])
+        stars = 2 if len(misses) == 1 else 1
+        assert root.locator(f"[data-feedback][data-result=right] [data-stars='{stars}']").count() == 1
+        assert stored(page)["levels"][level["id"]] == {"stars": stars}
+        press(page, ".cj-learn [data-action=stages]")
+        page.wait_for_selector(".cj-learn[data-state=stages]")
+        # Back in the list, the focus is on the level just left.
+        assert page.evaluate("() => document.activeElement.dataset.open") == level["id"]
+        assert root.locator(f"[data-open='{level['id']}'] [data-stars='{stars}']").count() == 1
+    assert watched_page.console_errors == []
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ['{"version": 1, "levels": {"cards-1": {"stars": 7}}}', "{not json", '{"version": 2, "levels": {}}'],
+)
+def test_damaged_progress_is_dropped_with_a_notice(watched_page, site_url, damage):
+    page = watched_page.page
+    # Stored from another page: the course reads it when its page opens.
+    page.goto(f"{site_url}it/")
+    page.evaluate(f"(value) => localStorage.setItem('{PROGRESS_KEY}', value)", damage)
+    root = open_course(page, site_url, "it")
+    assert root.locator("[data-notice=dropped]").inner_text() == ui("it", "progress_dropped")
+    assert stored(page) is None
+    # The course goes on: its first level is there to play.
+    press(page, ".cj-learn [data-action=play-next]")
+    page.wait_for_selector(".cj-learn[data-state=level]")
+
+
+def test_reset_asks_first(watched_page, site_url, course):
+    page = watched_page.page
+    first = in_order(course)[0]
+    root = open_course(page, site_url, "es")
+    press(page, f".cj-learn [data-open='{first['id']}']")
+    answer_by_keyboard(page, first, first["answers"][0])
+    press(page, ".cj-learn [data-action=stages]")
+    page.wait_for_selector(".cj-learn[data-state=stages]")
+    press(page, ".cj-learn [data-action=reset]")
+    assert ui("es", "reset_confirm") in root.locator("[role=alertdialog]").inner_text()
+    assert page.evaluate("() => document.activeElement.dataset.action") == "reset-cancel"
+    page.keyboard.press("Enter")
+    assert stored(page)["levels"][first["id"]] == {"stars": 3}
+    assert root.locator(f"[data-open='{first['id']}'] [data-stars='3']").count() == 1
+    press(page, ".cj-learn [data-action=reset]")
+    press(page, ".cj-learn [data-action=reset-confirm]")
+    assert stored(page) is None
+    assert root.locator("[data-notice=reset]").inner_text() == ui("es", "reset_done")
+    assert root.locator(f"[data-open='{first['id']}'] [data-stars='0']").count() == 1
+
+
+def axe_clean(page, state: str) -> None:
+    """No serious or critical axe violation, and nothing wider than the screen (375 px phone)."""
+    found = serious_violations(page, ".md-content")
+    assert found == [], f"{state}: {found}"
+    width = page.evaluate("() => document.scrollingElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"{state}: the page is {width} px wide"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_accessible_in_every_state(watched_page, phone_page, site_url, course, scheme):
+    levels = in_order(course)
+    # Light on the desktop, dark on a 375 px phone.
+    watch = watched_page if scheme == "light" else phone_page
+    page = watch.page
+    page.emulate_media(color_scheme=scheme)
+    root = open_course(page, site_url, "en")
+    axe_clean(page, "stage list")
+    guided = next(level for level in levels if level["goal"] in CARD_GOALS and level["guided"])
+    press(page, f".cj-learn [data-open='{guided['id']}']")
+    page.wait_for_selector(".cj-learn[data-state=level]")
+    assert root.locator(".cj-learn-playable").count() == len(guided["view"]["legal"])
+    axe_clean(page, "a level")
+    answer_by_keyboard(page, guided, wrong_answers(guided)[0])
+    root.locator("[data-feedback][data-result=wrong]").wait_for()
+    axe_clean(page, "wrong feedback")
+    answer_by_keyboard(page, guided, guided["answers"][0])
+    root.locator("[data-feedback][data-result=right]").wait_for()
+    axe_clean(page, "right feedback")
+    # The last level (the course's end: a finished deal's won cards), then the done state.
+    last = levels[-1]
+    press(page, ".cj-learn [data-action=stages]")
+    press(page, f".cj-learn [data-open='{last['id']}']")
+    axe_clean(page, "the last level")
+    answer_by_keyboard(page, last, last["answers"][0])
+    press(page, ".cj-learn [data-action=next]")
+    page.wait_for_selector(".cj-learn[data-state=done]")
+    axe_clean(page, "done")
+    assert engine_requests(watch) == []
+
+
+def test_any_number_of_levels_and_goals(watched_page, site_url, course):
+    """Levels the current course does not have yet: two answers to find, a card without
+    feedback, a count before anyone has won a card, a goal type this page does not know, a deal
+    played on the practice page."""
+    page = watched_page.page
+    data = json.loads(json.dumps(course))
+    many = next(
+        level for level in data["levels"] if level["goal"] == "wins_trick" and len(level["answers"]) >= 2
+    )
+    two = {**many, "id": "extra-two", "stage": "extra", "par": 2}
+    silent = {**many, "id": "extra-silent", "stage": "extra", "feedback": {}}
+    counted = next(
+        level for level in data["levels"] if level["goal"] == "count" and level.get("kind") == "trumps_out"
+    )
+    nothing_won = {
+        **counted,
+        "id": "extra-nothing-won",
+        "stage": "extra",
+        "view": {**counted["view"], "won": [[], []]},
+    }
+    unknown = {**many, "id": "extra-unknown", "stage": "extra", "goal": "future_goal"}
+    deal = {**many, "id": "extra-deal", "stage": "extra", "goal": "play_deal"}
+    extra = [two, silent, nothing_won, unknown, deal]
+    data["levels"] += extra
+    first = data["stages"][0]
+    data["stages"].append({**first, "id": "extra", "order": 99, "levels": [level["id"] for level in extra]})
+    page.route("**/assets/learn/levels.json*", lambda route: route.fulfill(json=data))
+    page.goto(site_url)
+    stored_by_practice = {"version": 1, "levels": {"extra-deal": {"stars": 2}}}
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)", [PROGRESS_KEY, json.dumps(stored_by_practice)]
+    )
+    root = open_course(page, site_url, "en")
+    # The played deal is a link to the practice page, with the stars it stored.
+    link = root.locator("a[data-open='extra-deal']")
+    assert link.get_attribute("href") == "../practice/#learn=extra-deal"
+    assert link.locator("[data-stars='2']").count() == 1
+    press(page, ".cj-learn [data-open='extra-two']")
+    answer_by_keyboard(page, two, two["answers"][0])
+    assert root.locator("[data-feedback]").inner_text() == ui("en", "found_more").format(n=1, total=2)
+    answer_by_keyboard(page, two, two["answers"][0])
+    assert root.locator("[data-feedback]").inner_text() == ui("en", "found_already")
+    answer_by_keyboard(page, two, two["answers"][1])
+    assert root.locator("[data-feedback][data-result=right] [data-stars='3']").count() == 1
+    press(page, ".cj-learn [data-action=next]")
+    page.wait_for_selector(".cj-learn [data-level-id='extra-silent']")
+    wrong = next(card for card in silent["view"]["hand"] if card not in silent["answers"])
+    answer_by_keyboard(page, silent, wrong)
+    assert root.locator("[data-feedback][data-result=wrong]").inner_text() == ui("en", "not_this")
+    answer_by_keyboard(page, silent, silent["answers"][0])
+    press(page, ".cj-learn [data-action=next]")
+    page.wait_for_selector(".cj-learn [data-level-id='extra-nothing-won']")
+    assert root.locator(".cj-learn-none").all_inner_texts() == [ui("en", "none")] * 2
+    answer_by_keyboard(page, nothing_won, nothing_won["answers"][0])
+    press(page, ".cj-learn [data-action=next]")
+    page.wait_for_selector(".cj-learn [data-level-id='extra-unknown']")
+    assert root.locator(".cj-learn-unknown").inner_text() == ui("en", "unknown_goal")
+    press(page, ".cj-learn [data-action=next]")
+    page.wait_for_selector(".cj-learn [data-level-id='extra-deal']")
+    assert root.locator("a[href='../practice/#learn=extra-deal']").count() == 1
+    assert watched_page.console_errors == []
+
+
+def test_a_course_that_cannot_load_says_so(watched_page, site_url):
+    page = watched_page.page
+    page.route("**/assets/learn/levels.json*", lambda route: route.fulfill(status=404, body="missing"))
+    page.goto(f"{site_url}pt/learn/")
+    page.wait_for_selector(".cj-learn[data-state=failed]")
+    assert page.locator(".cj-learn [role=alert]").inner_text() == ui("pt", "load_failed")
+
+
+def test_a_count_that_is_not_a_number_is_asked_again(watched_page, site_url, course):
+    page = watched_page.page
+    count = next(level for level in in_order(course) if level["goal"] == "count")
+    root = open_course(page, site_url, "en")
+    press(page, f".cj-learn [data-open='{count['id']}']")
+    field = root.locator("input[data-answer]")
+    for typed in ("", "-3"):
+        field.fill(typed)
+        field.press("Enter")
+        assert root.locator(".cj-learn-problem").inner_text() == ui("en", "enter_number")
+        assert field.get_attribute("aria-invalid") == "true"
+        assert root.locator("[data-feedback]").inner_text() == ""  # not counted as a mistake
+    answer_by_keyboard(page, count, count["answers"][0])
+    assert root.locator("[data-feedback][data-result=right] [data-stars='3']").count() == 1
+
+
+def test_after_one_visit_the_course_works_offline(browser, site_url, course):
+    """A first visit to the Portuguese course, online; then, offline, the Italian course (never
+    opened) shows its stages and its first level is played: the service worker has the
+    course's script, styles and levels."""
+    context = browser.new_context(service_workers="allow")  # the shared contexts block it
+    watch = PageWatch(context.new_page())
+    page = watch.page
+    open_course(page, site_url, "pt")
+    # The whole site is pre-cached before the worker takes the page over.
+    page.wait_for_function("() => !!navigator.serviceWorker?.controller", timeout=PRECACHE_TIMEOUT_MS)
+    context.set_offline(True)
+    root = open_course(page, site_url, "it")
+    first = in_order(course)[0]
+    press(page, ".cj-learn [data-action=play-next]")
+    answer_by_keyboard(page, first, first["answers"][0])
+    assert ui("it", "right") in root.locator("[data-feedback][data-result=right]").inner_text()
+    assert engine_requests(watch) == []
+    context.close()
