@@ -14,7 +14,6 @@ wall and CPU seconds; asserts nothing.
 
 # No `from __future__` import: the Pyodide harness runs this text after lines of its own.
 import argparse
-import json
 import platform
 import statistics
 import subprocess
@@ -28,34 +27,15 @@ ROOT = Path(__file__).resolve().parents[1] if "__file__" in globals() else Path(
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.surfaces.web_api import handle  # noqa: E402
+from tests.pyodide.played_out import ask, played_out_record  # noqa: E402
 
 # Not __doc__: the Pyodide harness runs the text with exec, where the module has no docstring.
 DESCRIPTION = "Benchmark practice.could_win, practice.peek and luck on one deal, in CPython and Pyodide"
 
 
-def ask(request: dict) -> dict:
-    answer = json.loads(handle(json.dumps(request)))
-    if not answer["ok"]:
-        raise SystemExit(f"engine refused {request['op']}: {answer['error']}")
-    return answer
-
-
-def finished_record(preset: str, seed: int) -> dict:
-    answer = ask({"op": "practice.new", "rules": preset, "seed": seed, "level": "expert"})
-    while answer["state"]["waiting_for"] not in ("next_deal", "match_over"):
-        record = answer["record"]
-        if answer["state"]["waiting_for"] == "human":
-            legal = answer["state"]["deal"]["legal"]
-            answer = ask({"op": "practice.play", "record": record, "card": legal[len(legal) // 2]})
-        else:
-            answer = ask({"op": "practice.bot", "record": record})
-    return answer["record"]
-
-
 def measure(preset: str, seed: int, runs: int) -> None:
     runtime = "pyodide" if sys.platform == "emscripten" else f"cpython {platform.python_version()}"
-    record = finished_record(preset, seed)
+    record = played_out_record(preset, "expert", seed)
     for op in ("practice.could_win", "practice.peek", "luck"):
         times = []
         cpu = []

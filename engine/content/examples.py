@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.content.expectations import check_expect
 from engine.content.files import read_toml
-from engine.content.problems import Problem, Problems, is_int, join_place
+from engine.content.problems import Problem, Problems, check_known_keys, is_int, join_place
 from engine.content.replay import ALL_HANDS, Replay, position_at, replay
 from engine.content.texts import check_texts
 from engine.core.cards import card_code, parse_card
@@ -129,9 +129,7 @@ def _list(data: dict[str, Any], key: str, problems: Problems) -> list[Any]:
 def _check_keys(example: Example, problems: Problems) -> bool:
     """The file's own keys; False when the example cannot be replayed at all."""
     data = example.data
-    unknown = sorted(set(data) - set(TOP_KEYS))
-    if unknown:
-        problems.add("", f"unknown keys {unknown}; allowed: {', '.join(TOP_KEYS)}")
+    check_known_keys(data, TOP_KEYS, "", problems)
     missing = [key for key in REQUIRED_KEYS if key not in data]
     for key in missing:
         problems.add(key, "missing")
@@ -164,9 +162,7 @@ def check_quiz(quiz: object, rep: Replay, where: str, problems: Problems) -> Non
     if not isinstance(quiz, dict):
         problems.add(where, "must be a table")
         return
-    unknown = sorted(set(quiz) - set(QUIZ_KEYS))
-    if unknown:
-        problems.add(where, f"unknown keys {unknown}; allowed: {', '.join(QUIZ_KEYS)}")
+    check_known_keys(quiz, QUIZ_KEYS, where, problems)
     index = quiz.get("play")
     if not is_int(index) or not 0 <= index < min(len(rep.plays), rep.accepted):
         problems.add(join_place(where, "play"), f"{index!r} is not a play of the record the engine accepts")
@@ -196,17 +192,29 @@ def _card_of(value: object) -> str | None:
         return None
 
 
+def _quiz_card(
+    entry: object, shape: str, where: str, problems: Problems
+) -> tuple[dict[str, Any], str] | None:
+    """A quiz choice's table and its card; None, with the problem, if it is not a table of the
+    `shape` shown or its card is not a card."""
+    if not isinstance(entry, dict):
+        problems.add(where, f"must be a table {shape}")
+        return None
+    card = _card_of(entry.get("card"))
+    if card is None:
+        problems.add(join_place(where, "card"), f"{entry.get('card')!r} is not a card")
+        return None
+    return entry, card
+
+
 def _check_mistake(
     mistake: object, record: dict[str, Any], index: int, where: str, problems: Problems
 ) -> None:
-    if not isinstance(mistake, dict):
-        problems.add(where, "must be a table {card = ..., error = ...}")
+    found = _quiz_card(mistake, "{card = ..., error = ...}", where, problems)
+    if found is None:
         return
-    card = _card_of(mistake.get("card"))
-    if card is None:
-        problems.add(join_place(where, "card"), f"{mistake.get('card')!r} is not a card")
-        return
-    expected = mistake.get("error")
+    table, card = found
+    expected = table.get("error")
     if expected not in ERROR_CODES:
         problems.add(join_place(where, "error"), f"must be one of {', '.join(ERROR_CODES)}")
         return
@@ -217,13 +225,11 @@ def _check_mistake(
 
 
 def _check_other(other: object, rep: Replay, index: int, where: str, problems: Problems) -> None:
-    if not isinstance(other, dict):
-        problems.add(where, "must be a table {card = ..., text = ...}")
+    found = _quiz_card(other, "{card = ..., text = ...}", where, problems)
+    if found is None:
         return
-    card = _card_of(other.get("card"))
-    if card is None:
-        problems.add(join_place(where, "card"), f"{other.get('card')!r} is not a card")
-    elif card == rep.plays[index]:
+    _, card = found
+    if card == rep.plays[index]:
         problems.add(join_place(where, "card"), f"{card} is the example's own choice")
     elif card not in rep.states[index].legal:
         problems.add(join_place(where, "card"), f"the engine says {card} is not legal here")
@@ -262,9 +268,7 @@ def _check_alternatives(example: Example, problems: Problems) -> None:
         if not isinstance(alt, dict):
             problems.add(where, "must be a table")
             continue
-        unknown = sorted(set(alt) - set(ALTERNATIVE_KEYS))
-        if unknown:
-            problems.add(where, f"unknown keys {unknown}; allowed: {', '.join(ALTERNATIVE_KEYS)}")
+        check_known_keys(alt, ALTERNATIVE_KEYS, where, problems)
         missing = [key for key in ("rules", "expect") if key not in alt]
         if missing:
             problems.add(where, f"needs {' and '.join(missing)}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.content.problems import Problems, join_place
+from engine.content.problems import Problems, check_known_keys, join_place
 from engine.content.replay import POINTS, SEAT_LETTERS, Replay
 
 EXPECT_KEYS = ("trump", "complete", "tricks", "points", "game_values", "scores_after", "winner", "error")
@@ -35,9 +35,7 @@ def check_expect(expect: object, rep: Replay, place: str, problems: Problems) ->
     if not isinstance(expect, dict) or not expect:
         problems.add(place, "must be a non-empty table")
         return
-    unknown = sorted(set(expect) - set(EXPECT_KEYS))
-    if unknown:
-        problems.add(place, f"unknown keys {unknown}; allowed: {', '.join(EXPECT_KEYS)}")
+    check_known_keys(expect, EXPECT_KEYS, place, problems)
     result = rep.result
 
     def differ(key: str, wanted: object, got: object) -> None:

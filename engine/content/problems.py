@@ -9,7 +9,7 @@ file as a whole.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TypeGuard
 
@@ -47,6 +47,15 @@ def join_place(place: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{place}[{key}]"
     return f"{place}.{key}" if place else key
+
+
+def check_known_keys(
+    table: Mapping[str, object], allowed: tuple[str, ...], place: str, problems: Problems
+) -> None:
+    """A problem at `place` naming the keys of `table` that are not `allowed` (and what is)."""
+    unknown = sorted(set(table) - set(allowed))
+    if unknown:
+        problems.add(place, f"unknown keys {unknown}; allowed: {', '.join(allowed)}")
 
 
 def is_int(value: object) -> TypeGuard[int]:

@@ -1,22 +1,14 @@
-"""English messages for error and reason codes, read from engine/locales/en.json when present.
+"""English messages for error and reason codes, read from engine/locales/en.json.
 
 The UI translates codes itself with the same catalogues; the engine only needs English for
-CLI output and the `message` field of replay errors, so a built-in fallback is kept here.
+CLI output and the `message` field of replay errors. The catalogue is the one source of that
+English: a copy kept here drifted from it, so a key the catalogue lacks (or cannot give) is
+answered with the key itself, which still names the code.
 """
 
 from __future__ import annotations
 
 from engine.core.locales import catalogue_strings
-
-_BUILT_IN = {
-    "errors.not_in_hand": "{card} is not in your hand.",
-    "errors.must_follow_suit": "{suit} were led and you still hold {suit}: follow suit or play a trump.",
-    "errors.must_follow_suit_only": "{suit} were led and you still hold {suit}: you must follow suit.",
-    "errors.must_follow_trump": "Trumps were led and you still hold a trump: you must play one.",
-    "errors.must_trump": "You have no {suit}, the suit led, but you hold a trump: you must trump.",
-    "errors.deal_over": "The deal is over: no more cards can be played.",
-    "errors.bad_record": "The deal record is malformed: {detail}",
-}
 
 _catalogue: dict[str, str] | None = None
 
@@ -42,7 +34,7 @@ def _load() -> dict[str, str]:
         try:
             catalogue = catalogue_strings("en")
         except (OSError, ValueError):
-            catalogue = {}  # No or unreadable catalogue: the built-in strings are enough.
+            catalogue = {}  # No or unreadable catalogue (a broken install): codes stand for themselves.
         _catalogue = catalogue
     return _catalogue
 
@@ -65,10 +57,10 @@ def message(key: str, **params: object) -> str:
     """English text for a catalogue key such as 'errors.must_trump', filled with `params`."""
     note_requested(key)
     values = _KeepMissing({k: ("none" if v is None else v) for k, v in params.items()})
-    for template in (_load().get(key), _BUILT_IN.get(key)):
-        if template:
-            try:
-                return template.format_map(values)
-            except (ValueError, IndexError, AttributeError):
-                continue  # A template with bad placeholder syntax: try the built-in one.
+    template = _load().get(key)
+    if template:
+        try:
+            return template.format_map(values)
+        except (ValueError, IndexError, AttributeError):
+            pass  # Bad placeholder syntax (tests/site checks the catalogues): the key, as if missing.
     return key

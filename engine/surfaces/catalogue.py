@@ -99,15 +99,21 @@ class Catalogue:
         if lang not in LANGUAGES:
             raise ValueError(f"unknown language {echo(lang)}: choose one of {', '.join(LANGUAGES)}")
         self.lang = lang
-        self._tree = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+        # The catalogue as read: nested tables of strings (a page embeds whole sections of it).
+        self.data: dict[str, Any] = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
 
     def text(self, key: str, **params: object) -> str:
+        """The string at dotted `key`, filled with `params` if any (KeyError naming the
+        language and the key if the catalogue has no string there)."""
         note_requested(key)
-        node: Any = self._tree
+        node: Any = self.data
         for part in key.split("."):
+            if not isinstance(node, dict) or part not in node:
+                raise KeyError(f"{self.lang}: no string for {key!r}")
             node = node[part]
-        text = str(node)
-        return fill(text, **params) if params else text
+        if not isinstance(node, str):
+            raise KeyError(f"{self.lang}: {key!r} is not a string")
+        return fill(node, **params) if params else node
 
     def count(self, key: str, n: int, **params: object) -> str:
         """`<key>_one` or `<key>_other` for n, filled with n and params."""

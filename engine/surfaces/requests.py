@@ -20,6 +20,18 @@ Json = dict[str, Any]
 # A request the facade cannot answer: the boundary's error (code, message naming the field).
 BadRequest = BoundaryError
 
+# Where the site explains each refused play's rule (the `rule_refs.*` key it cites), relative
+# to the page language's home: the fixed section ids of docs/_data/outline.yml, the same in
+# every language. Every page that links a refusal's rule reads `rule_link` from the refusal.
+RULE_LINKS = {
+    "not_in_hand": "rules/#leading-and-following",
+    "must_follow_suit": "rules/#leading-and-following",
+    "must_follow_trump": "rules/#leading-and-following",
+    "must_trump": "rules/#leading-and-following",
+    "must_follow_suit_only": "variants/#stricter-follow",
+    "deal_over": "rules/#drawing",
+}
+
 
 def request_card(request: Json) -> int:
     """The request's `card` field as a card int; BadRequest if it is not a card code."""
@@ -48,6 +60,7 @@ def refusal(error: IllegalPlay, rules: Rules) -> Json:
         **error.details(),
         "message_key": error.key,
         "rule_ref_key": f"rule_refs.{rule}",
+        "rule_link": RULE_LINKS[rule],
         "params": {"card": error.card, "suit": error.led, "trump": error.trump},
         "message": str(error),
     }

@@ -116,6 +116,10 @@ def test_whole_course_by_keyboard(watched_page, site_url, course, lang):
             press(page, ".cj-learn [data-action=next]")  # a deal played on the practice page
             continue
         assert root.locator("[data-action=next]").is_hidden()
+        if level.get("question") in ("trick_winner", "drew_top"):
+            # Who won the last trick is the answer: the won piles would give it away.
+            shown = root.locator(f"[data-level-id='{level['id']}']").inner_text()
+            assert ui(lang, "won_you") not in shown, level["id"]
         answer_by_keyboard(page, level, level["answers"][0])
         feedback = root.locator("[data-feedback][data-result=right]")
         assert right in feedback.inner_text()

@@ -80,6 +80,9 @@ def test_a_whole_match_by_keyboard(watched_page, site_url, lang, target):
     assert points == ["high", "low", "jack", "game"]
     game_row = sheet.locator("tr[data-point=game]").inner_text()
     assert cat["points"]["game"] in game_row and "–" not in cat["practice"]["seat_score"]
+    # The label's colon is the catalogue's: "Score : …" in French (a narrow no-break space).
+    deal_score = sheet.locator("[data-role=deal-score]").inner_text()
+    assert deal_score.startswith(cat["ui"]["score"] + cat["ui"]["label_colon"]), deal_score
     winner = int(sheet.locator("[data-role=winner]").get_attribute("data-seat"))
     # Defect 9: the winner's line is a sentence of its own, with its full stop.
     expected = (

@@ -384,3 +384,47 @@ def test_a_worked_examples_analysis_at_375_px_has_no_unreachable_scrolling_regio
     verdict.locator("[data-action=details]").click()
     assert within(page, ".cj-stepper", 375) == []
     assert serious_violations(page, ".cj-stepper") == []
+
+
+def test_a_review_whose_engine_fails_before_its_catalogue_says_so_and_retries(watched_page, site_url):
+    """Issue 22: the review reads its catalogue inside its error handling. An engine that fails
+    at that first request (the connection dropped) gets the page's own network message and a
+    Retry, which opens the review again in the same place; nothing escapes as an unhandled
+    error."""
+    page = watched_page.page
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{site_url}practice/")
+    page.wait_for_function("() => window.CJReview !== undefined", timeout=LOAD_TIMEOUT_MS)
+    page.evaluate(
+        """async ([record, seat]) => {
+            const src = document.querySelector('script[src*="practice.js"]').src;
+            const client = await import(src.replace('practice.js', 'engine-client.js'));
+            let calls = 0;
+            // Fails its first request as a dropped connection does, then is the page's engine.
+            const engine = { request: (request) => calls++ ? client.engine().request(request)
+                : Promise.reject(Object.assign(new Error('connection dropped'), { network: true })) };
+            const box = document.createElement('div');
+            box.id = 'review-box';
+            document.querySelector('.cj-practice').after(box);
+            window.reviewHandle = window.CJReview.open(box, { record, seat, lang: 'en', engine });
+            window.reviewOutcome = window.reviewHandle.ready.then(() => 'resolved', (e) => 'rejected: ' + e);
+        }""",
+        [careless_deal(5), READER],
+    )
+    assert page.evaluate("() => window.reviewOutcome") == "resolved"
+    failure = page.locator("#review-box [data-failure=network]")
+    early = catalogue("en")["offline"]["engine_network"]
+    assert failure.locator("[role=alert]").inner_text() == early
+    failure.locator("[data-action=retry]").click()
+    # The catalogue came this time: the review speaks, in one place (the analysis is not awaited).
+    page.wait_for_function(
+        "() => document.querySelector('#review-box [data-role=review]')?.getAttribute('aria-label')",
+        timeout=LOAD_TIMEOUT_MS,
+    )
+    review = page.locator("#review-box [data-role=review]")
+    assert review.count() == 1
+    assert review.get_attribute("aria-label") == catalogue("en")["analysis"]["ui"]["review"]
+    assert page.locator("#review-box [data-failure]").count() == 0
+    page.evaluate("() => window.reviewHandle.close()")
+    assert errors == []

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 
 import pytest
 from support import shared_page
@@ -185,6 +186,37 @@ def test_a_bad_snapshot_is_dropped_and_the_engine_starts_cold(
     # A good snapshot replaces the bad one, and the next start uses it.
     wait_stored(page)
     assert start_engine(page, site_url + EXAMPLE) == expected
+    assert started_from(page) == "snapshot"
+
+
+# Ask the engine for the catalogue and keep the outcome on the page: "answered", or "network"
+# when the start failed because a download failed (the page then tells the reader so).
+ASK_LATER = """async () => {
+  const src = document.querySelector('script[src*="stepper.js"]').src;
+  const client = await import(src.replace('stepper.js', 'engine-client.js'));
+  window.cjOutcome = client.engine().request({ op: 'catalogue', lang: 'fr' })
+    .then(() => 'answered', (error) => (error && error.network ? 'network' : String(error)));
+}"""
+RESTORED = "() => performance.getEntriesByName('cj-engine-timing-python-restored').length > 0"
+ARCHIVE = re.compile(r"/assets/engine/engine-[0-9a-f]{12}\.zip$")
+
+
+def test_a_download_lost_on_the_way_keeps_the_snapshot(context, site_url, site_dir, stored_snapshot):
+    """Issue 22: the connection drops while a start restores the stored snapshot (the engine
+    archive, still on its way, fails): the start fails as a network failure, and the snapshot,
+    which nothing spoke against, is kept, so the next start restores it."""
+    page = context.new_page()
+    store_snapshot(page, site_url, site_dir, stored_snapshot)
+    held: list = []
+    page.route(ARCHIVE, lambda route: held.append(route))  # answered below, once Python is restored
+    page.evaluate(ASK_LATER)
+    page.wait_for_function(RESTORED, timeout=TIMEOUT_MS, polling=100)
+    assert len(held) == 1
+    held[0].abort("internetdisconnected")
+    assert page.evaluate("() => window.cjOutcome") == "network"
+    assert page.evaluate(MARK_DETAIL, "snapshot-dropped") == []
+    page.unroute(ARCHIVE)
+    assert start_engine(page, site_url + EXAMPLE) == cpython_answers()
     assert started_from(page) == "snapshot"
 
 

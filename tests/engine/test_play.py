@@ -315,7 +315,7 @@ def test_kernel_state_built_mid_deal_knows_who_played_what():
 def test_holding_the_suit_led_and_no_trump_is_told_to_follow_under_the_standard_rule():
     """'Follow suit or play a trump' was said to a player without a trump: with no trump in
     hand, following is the only way out, and the rule cited is the standard one."""
-    from engine.surfaces.requests import refusal
+    from engine.surfaces.requests import RULE_LINKS, refusal
 
     no_trump_follower = "3D 4D 5C 9S TS 7D"
     for rules, rule_ref in ((Rules(), "rule_refs.must_follow_suit"),
@@ -327,3 +327,4 @@ def test_holding_the_suit_led_and_no_trump_is_told_to_follow_under_the_standard_
         assert caught.value.key == "errors.must_follow_suit_only"
         answer = refusal(caught.value, rules)
         assert answer["message_key"] == "errors.must_follow_suit_only" and answer["rule_ref_key"] == rule_ref
+        assert answer["rule_link"] == RULE_LINKS[rule_ref.removeprefix("rule_refs.")]

@@ -3,26 +3,11 @@ run in CPython and in Pyodide, the answers must be byte for byte the same (issue
 
 import json
 
-from engine.surfaces.web_api import handle
-
-
-def ask(request):
-    answer = json.loads(handle(json.dumps(request)))
-    assert answer["ok"], answer
-    return answer
-
+from tests.pyodide.played_out import ask, played_out_record
 
 MATCHES = (("standard", "expert", 4), ("face-down", "heuristic", 9), ("shasta-sam", "random", 2))
 for preset, level, seed in MATCHES:
-    answer = ask({"op": "practice.new", "rules": preset, "seed": seed, "level": level})
-    while answer["state"]["waiting_for"] not in ("next_deal", "match_over"):
-        record = answer["record"]
-        if answer["state"]["waiting_for"] == "human":
-            legal = answer["state"]["deal"]["legal"]
-            answer = ask({"op": "practice.play", "record": record, "card": legal[len(legal) // 2]})
-        else:
-            answer = ask({"op": "practice.bot", "record": record, "samples": 3})
-    record = answer["record"]
+    record = played_out_record(preset, level, seed, bot_samples=3)
     print(json.dumps(ask({"op": "practice.could_win", "record": record, "samples": 3})))
     print(json.dumps(ask({"op": "practice.peek", "record": record, "samples": 3, "redeals": 1, "seed": 5})))
     print(json.dumps(ask({"op": "luck", "record": record, "samples": 3, "seed": 7})))

@@ -72,3 +72,41 @@ def test_no_stray_type_files_in_the_site():
     """The type declarations are for the checker only: none is under docs/, so none is served."""
     assert not list((site_data.ROOT / "docs").rglob("*.d.ts"))
     assert not list(Path(site_data.ROOT / "docs").rglob("tsconfig*.json"))
+
+
+def test_one_plural_lookup():
+    """Strings.pluralKey in engine-client.js is the one place a page picks a counted message's
+    plural form (practice.js, puzzles.js and table.js each had a copy, and the copies had lost
+    Brazilian Portuguese's plural zero: the table said "0 vaza")."""
+    pickers = sorted(p.name for p in SCRIPTS.glob("*.js") if "Intl.PluralRules" in p.read_text("utf-8"))
+    assert pickers == ["engine-client.js"], pickers
+    assert "plural_category" in source("engine-client.js"), "the pt exception names its Python twin"
+
+
+def test_french_spacing_comes_from_the_catalogue():
+    """A page's label colon is the catalogue's `ui.label_colon` (French: a narrow no-break
+    space before it, as scripts/hooks/typography.py sets the pages' own text); no script
+    computes French spacing itself (practice.js, review.js and table.js each did)."""
+    for path in sorted(SCRIPTS.glob("*.js")):
+        code = path.read_text("utf-8")
+        assert "\\u202f" not in code and "\u202f" not in code, path.name
+        assert not re.search(r"""lang\w*\)?\s*===\s*["']fr["']""", code), path.name
+    french = site_data.catalogue("fr")["ui"]["label_colon"]
+    assert french == "\u202f: "
+    assert all(site_data.catalogue(lang)["ui"]["label_colon"] == ": " for lang in site_data.LANGUAGES if lang != "fr")
+
+
+def test_each_refusal_links_its_rule_to_a_section_of_the_site():
+    """One table of rule links, the engine's (engine/surfaces/requests.py RULE_LINKS), which
+    every refusal carries as `rule_link`: a link for every rule a refusal cites (`rule_refs.*`),
+    each a page and a section id of docs/_data/outline.yml; the browser code keeps no copy
+    (engine-client.js had its own RULE_LINKS)."""
+    from engine.surfaces.requests import RULE_LINKS
+
+    assert set(RULE_LINKS) == set(site_data.catalogue("en")["rule_refs"])
+    outline = site_data.outline()
+    for rule, link in RULE_LINKS.items():
+        page, section = link.split("/#")
+        assert section in {heading["id"] for heading in outline[f"{page}.md"]}, (rule, link)
+    for path in sorted(SCRIPTS.glob("*.js")):
+        assert not any(f"#{link.split('#')[1]}" in path.read_text("utf-8") for link in RULE_LINKS.values()), path.name

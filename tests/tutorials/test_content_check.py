@@ -71,7 +71,15 @@ def broken(tmp_path_factory) -> Path:
         folder, "must-trump-or-discard", lambda d: d["quiz"][0]["illegal"][0].update(error="not_in_hand")
     )
     write_copy(folder, "no-overtrump", lambda d: d["record"].update(dealer=7))
-    write_copy(folder, "follow-or-trump", lambda d: d.update(colour="red"))
+    def unknown_keys(data):
+        data["colour"] = "red"
+        data["quiz"][0]["hint"] = "think"
+        data["quiz"][0]["other"][0]["card"] = "ZZ"
+        data["quiz"][0]["illegal"][0] = "7C"
+        data["alternatives"][0]["seed"] = 7
+        data["expect"]["margin"] = 2
+
+    write_copy(folder, "follow-or-trump", unknown_keys)
     write_puzzles(folder / "puzzles.jsonl")
     return folder
 
@@ -120,7 +128,12 @@ def broken_run(broken) -> subprocess.CompletedProcess[str]:
         ("turned-jack.toml: annotations[0].text.it: unknown placeholder {no_such_thing}", ()),
         ("must-trump-or-discard.toml: quiz[0].illegal[0]: the engine says 4S is refused with must_trump", ()),
         ("no-overtrump.toml: record.dealer: the engine cannot read the record: ", ("0..2",)),
-        ("follow-or-trump.toml: unknown keys ['colour']", ()),
+        ("follow-or-trump.toml: unknown keys ['colour']; allowed: slug, order,", ()),
+        ("follow-or-trump.toml: quiz[0]: unknown keys ['hint']; allowed: play, prompt,", ()),
+        ("follow-or-trump.toml: quiz[0].other[0].card: 'ZZ' is not a card", ()),
+        ("follow-or-trump.toml: quiz[0].illegal[0]: must be a table {card = ..., error = ...}", ()),
+        ("follow-or-trump.toml: alternatives[0]: unknown keys ['seed']; allowed: id, label,", ()),
+        ("follow-or-trump.toml: expect: unknown keys ['margin']; allowed: trump, complete,", ()),
         ("puzzles.jsonl: line 1.themes: ", ("lucky_guess",)),
         ("puzzles.jsonl: line 2.seat: ", ("is to move",)),
         ("puzzles.jsonl: line 3.line[0]: the engine refuses 2C", ()),

@@ -20,6 +20,7 @@ from engine.content import levels as levels_module
 from engine.content.course import course_json
 from engine.content.levels import check_levels
 from engine.core.cards import RANKS, SUIT_MASKS, SUITS, card_code, cards_of, mask_value, parse_card
+from engine.core.deal import Deal
 from engine.core.record import read_record
 
 ALL_CARDS = [rank + suit for suit in SUITS for rank in RANKS]
@@ -334,13 +335,21 @@ def test_a_feedback_text_missing_in_one_language_is_reported(tmp_path, monkeypat
     ]
 
 
-def test_point_winner_gives_the_engines_reason(tmp_path):
+@pytest.fixture(scope="module")
+def lowest_cards_played_out() -> tuple[Deal, list[str]]:
+    """The HANDS deal played to its end, each seat always playing its lowest legal card, and
+    those plays (the finished position of the point and match questions)."""
     deal = read_record(record(HANDS, "AH")).deal
     plays = []
     while not deal.is_over:
         card = min(deal.legal_plays())
         deal.play(card)
         plays.append(card_code(card))
+    return deal, plays
+
+
+def test_point_winner_gives_the_engines_reason(tmp_path, lowest_cards_played_out):
+    deal, plays = lowest_cards_played_out
     high = deal.result().reasons[0]
     truth = "you" if high.seat == 0 else "opponent"
     finished = record(HANDS, "AH", plays)
@@ -470,13 +479,8 @@ def test_the_command_line_checks_the_course_folder_as_levels():
     assert len(report.levels.levels) == len(check_content(TUTORIALS).levels.levels)
 
 
-def test_match_winner_follows_the_count_out_order(tmp_path):
-    deal = read_record(record(HANDS, "AH")).deal
-    plays = []
-    while not deal.is_over:
-        card = min(deal.legal_plays())
-        deal.play(card)
-        plays.append(card_code(card))
+def test_match_winner_follows_the_count_out_order(tmp_path, lowest_cards_played_out):
+    deal, plays = lowest_cards_played_out
     points = deal.result().points
     high, other = points["high"], 1 - points["high"]
     # Both seats one point short: High is added first, so its scorer wins whatever else the other scored.

@@ -27,6 +27,7 @@ from engine.content.placeholders import Context, resolve
 from engine.content.replay import replay, value_cards
 from engine.content.texts import text_places
 from engine.surfaces.catalogue import LANGUAGES
+from engine.surfaces.catalogue import Catalogue as SurfaceCatalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 REPORT = check_examples(TUTORIALS)
@@ -313,8 +314,8 @@ def test_cards_have_symbol_accessible_name_and_suit_class():
             chip = render.card_html("Q" + suit, cat)
             assert 'role="img"' in chip and f'aria-label="{render.esc(cat.card_name("Q" + suit))}"' in chip
             assert f"cj-{suit.lower()}" in chip
-            assert chip.endswith(f">Q{cat.suit_symbol(suit)}</span>")
-            symbols.add((lang, cat.suit_symbol(suit)))
+            assert chip.endswith(f">Q{cat.get(f'suits.{suit}.symbol')}</span>")
+            symbols.add((lang, cat.get(f'suits.{suit}.symbol')))
     assert {s for _, s in symbols} == set("♠♥♦♣"), "suits are told apart by shape, not colour"
     hidden = render.card_html(None, CATALOGUES["en"])
     assert 'aria-label="Hidden card"' in hidden
@@ -431,3 +432,16 @@ def test_a_run_in_heading_meets_its_text_as_the_catalogue_says(lang):
         assert f'<p class="cj-rules">{heading}{render.esc(between)}' in page, (lang, ex.slug)
     presets = rule_labels.presets_list(lang).splitlines()
     assert presets and all(f"**{between}" in line for line in presets), lang
+
+
+def test_the_pages_read_the_surfaces_catalogue_and_a_missing_string_is_named():
+    """The pages' strings come through engine.surfaces.catalogue's reader (no second copy of
+    it in the hooks); a key the catalogue lacks, or one naming a table, is a KeyError naming
+    the language and the key, never a bare part of it."""
+    cat = CATALOGUES["fr"]
+    assert isinstance(cat, SurfaceCatalogue)
+    assert cat.ex("preset", name="X") == SurfaceCatalogue("fr").text("examples.preset", name="X")
+    with pytest.raises(KeyError, match=r"fr: no string for 'examples\.no_such_string'"):
+        cat.ex("no_such_string")
+    with pytest.raises(KeyError, match=r"fr: 'suits\.H' is not a string"):
+        cat.get("suits.H")

@@ -57,6 +57,7 @@ const { engineManifest, engineSaved, megabytes } = await import(new URL("engine-
  * @property {CardCode | null} card   null when the reader may not see it
  * @property {string} message_key     "errors.must_follow_trump"
  * @property {string} rule_ref_key    "rule_refs.must_follow_trump"
+ * @property {string} rule_link       where the site explains that rule, from the language's home (requests.py RULE_LINKS)
  * @property {{ card: CardCode | null, suit: string | null, trump: string | null }} params
  * @property {string} message         the English sentence (for developers)
  */
@@ -127,18 +128,6 @@ const { engineManifest, engineSaved, megabytes } = await import(new URL("engine-
  *   | { type: "prepared", size: number }
  *   | { type: "answer", id: number, answer: string }} WorkerMessage
  */
-
-// Where each refusal's rule is explained, relative to the page language's home. The ids are
-// the fixed section ids of docs/_data/outline.yml, the same in every language.
-/** @type {Record<string, string>} */
-export const RULE_LINKS = {
-  not_in_hand: "rules/#leading-and-following",
-  must_follow_suit: "rules/#leading-and-following",
-  must_follow_trump: "rules/#leading-and-following",
-  must_trump: "rules/#leading-and-following",
-  must_follow_suit_only: "variants/#stricter-follow",
-  deal_over: "rules/#drawing",
-};
 
 // ----- the engine worker --------------------------------------------------------------------
 
@@ -904,14 +893,13 @@ export function bringIntoView(element) {
  */
 export function explainRefusal(strings, refusal) {
   const s = strings;
-  const variant = refusal.rule_ref_key.replace(/^rule_refs\./, "");  // the rule cited and linked
   const text = s.t(refusal.message_key, {
     card: refusal.params.card ? s.cardShort(refusal.params.card) : "",
     suit: refusal.params.suit ? s.suitName(refusal.params.suit) : "",
     trump: refusal.params.trump ? s.suitName(refusal.params.trump) : "",
   });
   const rule = s.t(refusal.rule_ref_key);
-  const link = RULE_LINKS[variant];
+  const link = refusal.rule_link;
   const root = earlyStrings().lang_root;
   return h(
     "span",

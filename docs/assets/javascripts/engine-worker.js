@@ -279,6 +279,12 @@ async function boot() {
       progress("ready");
       return handle;
     } catch (error) {
+      // A download that failed (offline, the connection dropped) says nothing against the
+      // snapshot: keep it for the next start, say so, and fail as a network failure.
+      if (networkFailed) {
+        timing("snapshot-kept", reason(error));
+        throw error;
+      }
       // A snapshot Pyodide cannot use (damaged, another build): drop it and start cold.
       timing("snapshot-dropped", reason(error));
       await helpers.dropSnapshot(cacheName);

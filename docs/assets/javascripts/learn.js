@@ -365,7 +365,7 @@ class LearnCourse {
 
   // What the level shows of the position: what its goal needs, and never its answer (a
   // trump-suit question hides the trump, a stock count the stock's size, a question on the
-  // last draw that trick's draws and winner).
+  // last draw or the last trick's winner that trick's draws and winner).
   /** @param {Level} level */
   shownParts(level) {
     const parts = new Set(["trump", "hand"]);
@@ -377,6 +377,8 @@ class LearnCourse {
     } else if (level.goal === "choice") {
       if (level.question === "trump_suit") parts.delete("trump");
       else if (level.question === "drew_top") ["stock", "last_trick"].forEach((part) => parts.add(part));
+      // Who won the last trick: its cards, never the won piles (they would show the winner).
+      else if (level.question === "trick_winner") parts.add("last_trick");
       else ["won", "known"].forEach((part) => parts.add(part));
       if (level.question === "point_winner" || level.question === "match_winner") parts.delete("hand");
     }

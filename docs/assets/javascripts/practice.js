@@ -256,7 +256,6 @@ class Practice {
   /** @type {string} */ lang;
   /** @type {Strings} */ strings;
   /** @type {string} */ colon;
-  /** @type {Intl.PluralRules} */ plurals;
   /** @type {Prefs} */ prefs;
   /** @type {Stats} */ stats;
   /** @type {string[]} */ ruleKeys;
@@ -336,9 +335,8 @@ class Practice {
       this.fail(error);
       return;
     }
-    // French typography: a narrow no-break space before the colon.
-    this.colon = this.lang === "fr" ? "\u202f: " : ": ";
-    this.plurals = new Intl.PluralRules(this.lang);
+    // A label's colon as the language spaces it (French: a narrow no-break space before it).
+    this.colon = this.t("ui.label_colon");
     const prefs = store.loadPrefs({ levels: LEVELS, speeds: SPEED_NAMES, presets: Object.keys(PRESETS), options: OPTIONS });
     this.ruleKeys = Object.keys(PRESETS.standard ?? {});
     const stats = store.loadStats({ levels: LEVELS, presets: Object.keys(PRESETS), keys: this.ruleKeys });
@@ -555,16 +553,6 @@ class Practice {
     return this.strings.t(key, params);
   }
 
-  // "{n} cards" in the language's plural form (key_one, key_other…).
-  /**
-   * @param {string} key
-   * @param {number} n
-   */
-  count(key, n) {
-    const template = this.strings.lookup(`${key}_${this.plurals.select(n)}`) ?? this.strings.lookup(`${key}_other`) ?? key;
-    return template.replace("{n}", String(n));
-  }
-
   // A seat's label, for name plates, score lines and tables ("You", "Computer 2").
   /** @param {number | null | undefined} seat */
   name(seat) {
@@ -627,7 +615,7 @@ class Practice {
     });
     this.settings = this.buildSettings();
     this.tableElement = h("div", { class: "cj-pr-table" });
-    this.table = new CardTable(this.tableElement, { strings: this.strings, lang: this.lang, onCard: (code) => this.play(code) });
+    this.table = new CardTable(this.tableElement, { strings: this.strings, onCard: (code) => this.play(code) });
     this.buttons = {
       hint: h("button", { type: "button", class: "md-button", "data-action": "hint", text: this.t("practice.hint"), onclick: () => this.hint() }),
       undo: h("button", { type: "button", class: "md-button", "data-action": "undo", text: this.t("practice.undo"), onclick: () => this.undo() }),

@@ -88,7 +88,6 @@ class Puzzles {
   /** @type {string} */ lang;
   /** @type {import("./engine-client.js").Strings} */ strings;
   /** @type {SetPuzzle[]} */ set;
-  /** @type {Intl.PluralRules} */ plurals;
   /** @type {Progress} */ progress;
   /** @type {PersonalPuzzle[]} */ personal;
   /** @type {HTMLSelectElement} */ themeSelect;
@@ -147,7 +146,6 @@ class Puzzles {
       this.fail(error);
       return;
     }
-    this.plurals = new Intl.PluralRules(this.lang);
     const progress = store.loadProgress();
     const personal = store.loadPersonal();
     this.progress = progress.value;
@@ -195,15 +193,6 @@ class Puzzles {
    */
   t(key, params) {
     return this.strings.t(key, params);
-  }
-
-  /**
-   * @param {string} key
-   * @param {number} n
-   */
-  count(key, n) {
-    const template = this.strings.lookup(`${key}_${this.plurals.select(n)}`) ?? this.strings.lookup(`${key}_other`) ?? key;
-    return template.replace("{n}", String(n));
   }
 
   // Cards in a message as the table shows them (K♠): a card name would need the article and
@@ -254,7 +243,7 @@ class Puzzles {
     this.linkLine = h("p", { class: "cj-pz-link" }, h("a", { "data-role": "puzzle-link", text: t("puzzles.link") }));
     this.task = h("p", { class: "cj-pz-task", "data-role": "task" });
     this.tableElement = h("div", { class: "cj-pz-table", role: "group", "aria-label": t("puzzles.table") });
-    this.table = new CardTable(this.tableElement, { strings: this.strings, lang: this.lang, onCard: (code) => this.play(code) });
+    this.table = new CardTable(this.tableElement, { strings: this.strings, onCard: (code) => this.play(code) });
     this.values = h("p", { class: "cj-pz-values", "data-role": "values" });
     this.feedback = h("div", { class: "cj-pz-feedback", "data-role": "feedback", role: "status", "aria-live": "polite" });
     this.actions = h(
@@ -414,7 +403,7 @@ class Puzzles {
       const heading = kind === "daily" ? t("puzzles.daily_heading", { date: today, rating: fromSet.rating }) : t("puzzles.heading", { id: fromSet.id, rating: fromSet.rating });
       const solved = this.progress.solved.includes(fromSet.id);
       setChildren(this.title, heading, solved ? h("span", { class: "cj-pz-solved-mark", text: ` ✓ ${t("puzzles.solved_mark")}` }) : null);
-      setChildren(this.themesLine, t("puzzles.themes_line", { themes: fromSet.themes.map((theme) => t(`puzzles.themes.${theme}`)).join(", ") }), " · ", this.count("puzzles.moves", fromSet.solution.length));
+      setChildren(this.themesLine, t("puzzles.themes_line", { themes: fromSet.themes.map((theme) => t(`puzzles.themes.${theme}`)).join(", ") }), " · ", this.strings.count("puzzles.moves", fromSet.solution.length));
     }
     this.action("delete").hidden = kind !== "personal";
     this.action("retry").hidden = true;

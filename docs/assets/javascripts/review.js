@@ -67,7 +67,7 @@ const [client, tableModule] = await Promise.all([
   import(new URL("engine-client.js" + VERSION, HERE).href),
   import(new URL("table.js" + VERSION, HERE).href),
 ]);
-const { Strings, h, cardSpan, fill, setChildren, loadStylesheet, lineOfPlay, bringIntoView, errorMessage } = client;
+const { Strings, h, cardSpan, fill, setChildren, loadStylesheet, lineOfPlay, bringIntoView, errorMessage, showLoadFailure, earlyStrings } = client;
 const { cardImage, cardPicture, disclosure } = tableModule;
 
 const BATCH = 4; // decisions per request: small enough for a lively progress counter
@@ -126,12 +126,6 @@ function helpText(strings, bands, players = 2) {
     good: band(strings, bands.value[0]), inaccuracy: band(strings, bands.value[1]), mistake: band(strings, bands.value[2]),
     win_good: points(bands.win_chance[0]), win_inaccuracy: points(bands.win_chance[1]), win_mistake: points(bands.win_chance[2]),
   });
-}
-
-// French typography: a narrow no-break space before the colon.
-/** @param {Strings} strings */
-function colon(strings) {
-  return strings.t("language.code") === "fr" ? "\u202f: " : ": ";
 }
 
 // Which measure graded the card, with its numbers and the scale in use (the terminal says the
@@ -247,7 +241,7 @@ function optionsTable(s, decision) {
     if (hasWin) cells.push(percent(s, /** @type {number} */ (option.win_chance)));
     return h("tr", { role: "row", "data-card": option.card, class: option.card === decision.played ? "cj-rv-played" : null },
       h("th", { scope: "row", role: "rowheader" }, cardSpan(s, option.card), marks.length ? ` (${marks.join(", ")})` : ""),
-      cells.map((text, i) => h("td", { role: "cell", "data-label": columns[i] + colon(s), text })));
+      cells.map((text, i) => h("td", { role: "cell", "data-label": columns[i] + s.t("ui.label_colon"), text })));
   });
   return h("table", { class: "cj-rv-options", role: "table" }, h("thead", { role: "rowgroup" }, head), h("tbody", { role: "rowgroup" }, rows));
 }
@@ -322,8 +316,24 @@ class Review {
     this.status = h("p", { class: "cj-rv-status", "data-role": "status", "aria-live": "polite" });
     this.container.append(this.root);
     setChildren(this.root, this.status);
-    const catalogue = await this.engine.request({ op: "catalogue", lang: this.lang });
-    this.strings = new Strings(catalogue);
+    try {
+      this.strings = new Strings(await this.engine.request({ op: "catalogue", lang: this.lang }));
+    } catch (error) {
+      // Without its catalogue the review cannot speak: the page's own strings say what failed,
+      // and Retry opens the review again in the same place.
+      if (!this.closed) {
+        const root = this.root;
+        await showLoadFailure(root, error, {
+          className: "cj-rv-failed",
+          message: earlyStrings().load_failed,
+          retry: () => {
+            root.remove();
+            void this.start();
+          },
+        });
+      }
+      return;
+    }
     const s = this.strings;
     this.root.setAttribute("aria-label", s.t("analysis.ui.review"));
     this.status.textContent = s.t("ui.loading");
@@ -559,7 +569,7 @@ class FindBetter {
     const s = this.s;
     const trump = this.review.trump;
     const stock = state.stock_top
-      ? h("span", { "data-role": "stock" }, s.t("ui.stock_top") + colon(s), cardSpan(s, state.stock_top))
+      ? h("span", { "data-role": "stock" }, s.t("ui.stock_top") + s.t("ui.label_colon"), cardSpan(s, state.stock_top))
       : state.stock_count === 0 ? h("span", { "data-role": "stock", text: s.t("ui.stock_empty") }) : null;
     const trick = state.trick.length
       ? h("div", { class: "cj-rv-trick", "data-role": "trick" },
@@ -569,7 +579,7 @@ class FindBetter {
       : h("p", { class: "cj-rv-label", "data-role": "lead", text: s.t("analysis.ui.you_lead") });
     return h("div", { class: "cj-rv-table", "data-role": "position" },
       h("p", { class: "cj-rv-label" },
-        h("span", { "data-role": "trump" }, s.t("ui.trump") + colon(s),
+        h("span", { "data-role": "trump" }, s.t("ui.trump") + s.t("ui.label_colon"),
           h("span", { class: `cj-rv-suit cj-rv-suit--${trump.toLowerCase()}`, "aria-hidden": "true", text: s.t(`suits.${trump}.symbol`) }), " ", s.suitName(trump)),
         stock ? " · " : null, stock),
       trick,

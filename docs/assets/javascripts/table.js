@@ -2,7 +2,7 @@
 // between two states. It knows nothing about matches, saving or the engine: the practice page
 // (practice.js) drives it, and the puzzles page can drive it the same way.
 //
-//   const table = new CardTable(element, { strings, lang, onCard });
+//   const table = new CardTable(element, { strings, onCard });
 //   await table.show(view, { speed });      // draw `view`, moving cards from where they were
 //   await table.hold(ms);                   // keep a finished trick in view; a click ends it early
 //
@@ -170,19 +170,18 @@ function reducedMotion() {
 export class CardTable {
   /**
    * @param {HTMLElement} root
-   * @param {{ strings: Strings, lang?: string, onCard?: (code: CardCode) => void }} options
+   * @param {{ strings: Strings, onCard?: (code: CardCode) => void }} options  the strings carry the language
    */
-  constructor(root, { strings, lang = "en", onCard = () => {} }) {
+  constructor(root, { strings, onCard = () => {} }) {
     this.root = root;
     this.strings = strings;
-    this.lang = lang;
     this.onCard = onCard;
-    this.plurals = new Intl.PluralRules(lang);
     /** @type {TableView | null} */
     this.view = null;
     /** @type {Record<string, string>} the content each part was last drawn from (redraw) */
     this.drawn = {};
-    this.colon = lang === "fr" ? "\u202f: " : ": ";
+    // A label's colon as the language spaces it (French: a narrow no-break space before it).
+    this.colon = this.t("ui.label_colon");
     root.classList.add("cj-tb");
     this.opponents = h("div", { class: "cj-tb-opponents", "data-role": "opponents" });
     this.stock = h("div", { class: "cj-tb-stock", "data-role": "stock" });
@@ -221,17 +220,6 @@ export class CardTable {
    */
   t(key, params) {
     return this.strings.t(key, params);
-  }
-
-  // "{n} cards" with the language's plural form: key_one / key_other (and key_few… if present).
-  /**
-   * @param {string} key
-   * @param {number} n
-   */
-  count(key, n) {
-    const form = this.plurals.select(n);
-    const template = this.strings.lookup(`${key}_${form}`) ?? this.strings.lookup(`${key}_other`);
-    return (template ?? key).replace("{n}", String(n));
   }
 
   // ----- drawing ------------------------------------------------------------------------------
@@ -312,7 +300,7 @@ export class CardTable {
       h("strong", { text: info.name }),
       info.dealer ? ` · ${this.t("ui.dealer")}` : "",
       extra ? ` · ${extra}` : "",
-      ` · ${this.count("practice.tricks", info.tricks)}`,
+      ` · ${this.strings.count("practice.tricks", info.tricks)}`,
       turn ? h("span", { class: "cj-tb-turn-text", text: ` · ${info.seat === view.you ? this.t("practice.your_turn_short") : this.t("ui.to_play")}` }) : null,
     ];
   }
@@ -339,7 +327,7 @@ export class CardTable {
             "data-seat": String(info.seat),
             "aria-label": info.name,
           },
-          h("p", { class: "cj-tb-name" }, this.nameLine(view, info, this.count("practice.hand_cards", info.handCount))),
+          h("p", { class: "cj-tb-name" }, this.nameLine(view, info, this.strings.count("practice.hand_cards", info.handCount))),
           fan,
         );
       }),
@@ -368,7 +356,7 @@ export class CardTable {
       h("p", {
         class: "cj-tb-label",
         "data-role": "stock-count",
-        text: stock.outOfPlay ? this.t("practice.out_of_play_note") : stock.count ? this.count("ui.cards_left", stock.count) : this.t("ui.stock_empty"),
+        text: stock.outOfPlay ? this.t("practice.out_of_play_note") : stock.count ? this.strings.count("ui.cards_left", stock.count) : this.t("ui.stock_empty"),
       }),
     );
 
