@@ -456,7 +456,7 @@ class Practice {
       h("p", { text: this.t("practice.learn.stars_rule") }),
       learn.done
         ? h("p", { "data-role": "learn-done", "data-stars": String(stars) },
-          h("span", { "aria-hidden": "true", text: `${"★".repeat(stars)}${"☆".repeat(3 - stars)} ` }), this.count("practice.learn.done", stars), " ",
+          h("span", { "aria-hidden": "true", text: `${"★".repeat(stars)}${"☆".repeat(3 - stars)} ` }), this.strings.count("practice.learn.done", stars), " ",
           h("a", { href: LEARN_PAGE, "data-role": "learn-back", text: this.t("practice.learn.back") }))
         : null);
   }
