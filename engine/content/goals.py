@@ -19,6 +19,10 @@ Other goals:
   suit is trump, who took the top stock card, who scores a point, who wins the match at the
   count-out, who won the last trick, whether the opponent still holds a trump once the stock is
   empty); `answer` states the true one.
+- `play_deal`: a whole deal (`match = false`) or a whole match (`match = true`) on the Practice
+  page against the computer `level`, from the record's deal (its rules, seed and dealer, no
+  plays), the reader in seat 0 and the Coach on when the level is `guided`. No answers: it is
+  done when the deal or match ends, its stars counted by the page from the illegal attempts.
 
 Every feedback is `{"kind": "illegal"|"wrong", "key": ..., "params": {...}}`, plus `rule` for a
 refusal; card parameters are card codes and suits are suit letters, which each page words in
@@ -31,6 +35,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from engine.ai.bots import BOTS
 from engine.analysis.deal_analysis import OptionValue, exact_option_values, is_exact, sampled_option_values
 from engine.analysis.reasons import reason_for
 from engine.content.levels import Level, goal
@@ -524,3 +529,46 @@ def choice(level: Level, problems: Problems) -> list[Any]:
 
 
 __all__ = ["COUNT_KINDS", "QUESTIONS", "card_feedback", "clearly_best", "current_winner", "refusal_feedback"]
+
+
+# ----- a deal or a match on the Practice page ---------------------------------------------------
+
+PLAY_DEAL_KEYS = ("level", "match")
+# The Practice page seats the reader at seat 0 (engine/surfaces/practice_api.py HUMAN).
+PRACTICE_SEAT = 0
+
+
+@goal("play_deal")
+def play_deal(level: Level, problems: Problems) -> list[Any]:
+    """A deal or a match played out on the Practice page: its opponent, its length and where it
+    starts are checked here, so the page can start it as published."""
+    data, record = level.data, level.record
+
+    def wrong(key: str, problem: str) -> None:
+        problems.add(join_place(level.place, key), problem)
+
+    opponent, whole_match = data.get("level"), data.get("match")
+    if not isinstance(opponent, str) or opponent not in BOTS:
+        wrong("level", f"expected the computer: one of {', '.join(BOTS)}, got {opponent!r}")
+    if not isinstance(whole_match, bool):
+        wrong("match", f"expected true (a whole match) or false (one deal), got {whole_match!r}")
+    for key in ("hands", "stock", "scores_before"):
+        if key in record:
+            wrong(f"record.{key}", "a deal to play is dealt from a seed at 0 to 0: no hands, stock or scores")
+    if "seed" not in record:
+        wrong("record.seed", "missing: the Practice page deals the level from its seed")
+    if record.get("plays"):
+        wrong("record.plays", "a deal to play starts before any card: expected no plays")
+    if level.seat != PRACTICE_SEAT:
+        wrong("seat", f"the reader sits at seat {PRACTICE_SEAT} on the Practice page, got {level.seat}")
+    if level.par != 1:
+        wrong("par", f"a deal to play has one end to reach: expected 1, got {level.par}")
+    level.published.update({
+        "level": opponent,
+        "match": whole_match,
+        "rules": level.position.rules.to_spec(),
+        "seed": record.get("seed"),
+        "dealer": level.position.dealer,
+        "coach": level.guided,
+    })  # fmt: skip
+    return []

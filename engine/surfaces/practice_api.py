@@ -26,6 +26,12 @@ Operations (answers are wrapped by web_api.handle in ``{"ok": true, ...}``):
   ``samples`` (1..engine.limits.MAX_SAMPLES) is the expert's sampled worlds for this decision,
   by default the expert's own; the budget is counted in work, so the same record gives the
   same card on every machine. A ``think_ms`` left by an older page is ignored.
+- ``practice.grade`` ``{record, play?, samples?}`` -> the Coach's verdict on one of the human's
+  cards in the current deal (``play``: its 0-based index in the deal, by default the human's last
+  card): ``{play, card, grade, reason, reason_key, best, exact, loss}``, graded by the deal
+  analysis (engine/analysis/deal_analysis.py) from the human's view at that moment only, with
+  the match scores before the deal; ``reason_key`` words a grade below good. Seeded (seed 0, as
+  the deal review) and budgeted in sampled deals (``samples``, by default the review's own).
 - ``practice.undo``  ``{record}`` -> the human's last play and every reply after it taken back.
 - ``practice.next``  ``{record}`` -> the next deal started (dealer passed to the left).
 - ``practice.link``  ``{link, level?}`` -> ``{problem}``: what is wrong with a deal link (null if
@@ -685,6 +691,48 @@ def hint_card(request: Json) -> Json:
     return {"card": card_code(card), "reason": reason, "reason_key": f"hints.{reason}"}
 
 
+def grade_play(request: Json) -> Json:
+    """The Coach's verdict on one card the human played in the current deal (see the module doc)."""
+    from engine.analysis.deal_analysis import AnalysisError, analyse
+    from engine.surfaces.analysis_text import reason_key
+
+    game = Game(request.get("record"))
+    plays = game.plays[-1]
+    mine = [index for index in range(len(plays)) if Game._seat_of_play(game.deal, index) == HUMAN]
+    if not mine:
+        raise bad_input(REQUEST, "play", "you have not played a card in this deal yet")
+    play = request.get("play", mine[-1])
+    if play not in mine or isinstance(play, bool):
+        indices = ", ".join(map(str, mine))
+        problem = f"expected the index of one of your cards in this deal ({indices}), got {echo(play)}"
+        raise bad_input(REQUEST, "play", problem)
+    # The scores before this deal: the last count-out's (a turned jack is scored during the deal).
+    before = list(game.summaries[game.index - 1].scores_after) if game.index else [0] * game.players
+    record = {
+        "rules": game.rules.to_spec(),
+        "dealer": game.deal.dealer,
+        "seed": deal_seed(game.seed, game.index),
+        "plays": plays[: play + 1],
+        "scores_before": before,
+    }
+    try:
+        analysis = analyse(record, seat=HUMAN, samples=request.get("samples"), only=[play])
+    except AnalysisError as error:
+        raise BadRequest(error.code, str(error), error.field) from None
+    [decision] = analysis["decisions"]
+    reason = decision["reason"]
+    return {
+        "play": play,
+        "card": decision["played"],
+        "grade": decision["grade"],
+        "reason": reason,
+        "reason_key": reason_key(reason, game.players) if reason else None,
+        "best": decision["best"],
+        "exact": decision["exact"],
+        "loss": decision["loss"],
+    }
+
+
 def undo_play(request: Json) -> Json:
     game = Game(request.get("record"))
     if not game.can_undo():
@@ -838,6 +886,7 @@ OPERATIONS = {
     "practice.play": play_card,
     "practice.bot": computer_play,
     "practice.hint": hint_card,
+    "practice.grade": grade_play,
     "practice.undo": undo_play,
     "practice.next": next_deal,
     "practice.link": link_problem,

@@ -412,3 +412,33 @@ def test_undo_never_shows_a_card_drawn_face_down():
     # The open stock has nothing to hide: undo goes back over draws as before.
     open_stock = _face_down_until(new(seed=77), rng, lambda a: a["state"]["deal"]["plays"] >= 2)
     assert open_stock["state"]["can_undo"] and not open_stock["state"]["undo_hides_draw"]
+
+
+def test_the_coach_grades_each_card_as_the_deal_review_does():
+    # The verdict after a card is the review's grade of that card: same analysis, same seed,
+    # the same scores before the deal, only the human's view at that moment.
+    answer = play_out(new(seed=5, level="random"), random.Random(2), deals=False)
+    record = answer["record"]
+    review = ok({"op": "analyse", "record": record, "seat": 0, "samples": 4})
+    assert review["decisions"]
+    for decision in review["decisions"]:
+        verdict = ok({"op": "practice.grade", "record": record, "play": decision["play_index"], "samples": 4})
+        assert verdict["card"] == decision["played"]
+        assert (verdict["grade"], verdict["reason"], verdict["best"]) == (
+            decision["grade"], decision["reason"], decision["best"]
+        )
+        assert verdict["reason_key"] == decision["reason_key"]
+    last = ok({"op": "practice.grade", "record": record, "samples": 4})
+    assert last["play"] == review["decisions"][-1]["play_index"]
+
+
+def test_the_coach_refuses_a_card_that_is_not_the_readers():
+    answer = new(seed=5, level="random")
+    first = ask({"op": "practice.grade", "record": answer["record"]})
+    if answer["state"]["waiting_for"] == "human":
+        assert first["error"]["code"] == "bad_request" and first["error"]["field"] == "play"
+    answer = play_out(answer, random.Random(1), until=lambda a: a["state"]["deal"]["plays"] >= 4)
+    mine = ok({"op": "practice.grade", "record": answer["record"]})["play"]
+    for bad in (-1, 99, True, "1", mine + 1):
+        refused = ask({"op": "practice.grade", "record": answer["record"], "play": bad})
+        assert refused["error"]["code"] == "bad_request" and refused["error"]["field"] == "play", bad

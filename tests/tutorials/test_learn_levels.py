@@ -431,9 +431,10 @@ def test_the_course_is_clean_and_long_enough():
     # Issue 23: at least 12 stages and 60 levels.
     assert len(report.stages) >= 12 and len(report.levels) >= 60
     for stage in report.stages:
-        if stage.order in PLAYED_STAGES:
-            continue
         levels = [lv for lv in report.levels if lv.stage == stage.name]
+        if stage.order in PLAYED_STAGES:  # a deal or a match to play: one level
+            assert [lv.goal for lv in levels] == ["play_deal"], stage.name
+            continue
         assert 3 <= len(levels) <= 7, stage.name
         assert levels[0].guided, f"{stage.name}: a stage starts with help"
 
@@ -498,3 +499,67 @@ def test_match_winner_follows_the_count_out_order(tmp_path, lowest_cards_played_
     assert found[1].feedback["you"]["key"] == "learn.feedback.match_goes_on"
     published = course_json(check_levels(tmp_path / "learn"), lambda lang, key: key)
     assert published["levels"][0]["record"]["scores_before"] == [9, 9]
+
+
+# ----- a deal or a match on the Practice page -------------------------------------------------
+
+
+def _stage_copy(folder: Path, name: str, change=None) -> Path:
+    """The real stage file `name` written back to `folder/learn/` as TOML, after `change`."""
+    import tomllib
+
+    from toml_copies import toml_text
+
+    data = tomllib.loads((TUTORIALS / "learn" / f"{name}.toml").read_text(encoding="utf-8"))
+    if change is not None:
+        change(data["levels"][0])
+    learn = folder / "learn"
+    learn.mkdir(exist_ok=True)
+    (learn / f"{name}.toml").write_text(toml_text(data), encoding="utf-8")
+    return learn
+
+
+@pytest.mark.parametrize("name", ["first-deal", "first-match"])
+def test_a_deal_to_play_publishes_where_the_practice_page_starts_it(tmp_path, name):
+    from engine.surfaces.practice_api import LEVELS, new_match
+
+    report = check_levels(_stage_copy(tmp_path, name))
+    assert report.problems == []
+    [published] = course_json(report, lambda lang, key: key)["levels"]
+    assert published["goal"] == "play_deal" and published["answers"] == []
+    assert published["level"] in LEVELS and published["coach"] is published["guided"] is True
+    assert published["match"] is (name == "first-match")
+    # The page starts it with practice.new: the reader's first hand is the level's.
+    started = new_match({k: published[k] for k in ("rules", "seed", "dealer", "level")})
+    assert set(started["state"]["deal"]["hand"]) == set(published["view"]["hand"])
+    assert started["state"]["target"] == published["rules"]["target"]
+
+
+@pytest.mark.parametrize(
+    ("change", "place", "words"),
+    [
+        (lambda level: level.update(level="grandmaster"), "levels[0].level", "expected the computer"),
+        (lambda level: level.update(match="yes"), "levels[0].match", "expected true (a whole match)"),
+        (lambda level: level["record"].update(plays=["4S"]), "levels[0].record.plays", "no plays"),
+        (lambda level: level["record"].update(scores_before=[3, 2]), "levels[0].record.scores_before", "0"),
+        (lambda level: level.update(seat=1), "levels[0].seat", "seat 0"),
+        (lambda level: level.update(par=2), "levels[0].par", "expected 1"),
+    ],
+)
+def test_a_broken_deal_to_play_is_a_problem_naming_file_and_place(tmp_path, change, place, words):
+    report = check_levels(_stage_copy(tmp_path, "first-deal", change))
+    problems = [str(problem) for problem in report.problems]
+    assert len(problems) == 1, problems
+    assert problems[0].startswith(f"learn/first-deal.toml: {place}: ") and words in problems[0]
+
+
+def test_a_deal_to_play_dealt_from_hands_is_refused(tmp_path):
+    def from_hands(level: dict) -> None:
+        deal = read_record(level["record"]).deal
+        hands = [[card_code(card) for card in deal.hand(seat)] for seat in (0, 1)]
+        stock = [card_code(card) for card in deal.stock]
+        level["record"] = {"rules": "standard", "dealer": 1, "hands": hands, "stock": stock, "plays": []}
+
+    problems = [str(p) for p in check_levels(_stage_copy(tmp_path, "first-deal", from_hands)).problems]
+    assert any("levels[0].record.hands" in p for p in problems)
+    assert any("levels[0].record.seed: missing" in p for p in problems)

@@ -97,6 +97,7 @@ const { engineManifest, engineSaved, megabytes } = await import(new URL("engine-
  *   "practice.undo": import("./practice.js").UndoAnswer,
  *   "practice.next": import("./practice.js").MatchAnswer,
  *   "practice.hint": import("./practice.js").HintAnswer,
+ *   "practice.grade": import("./practice.js").GradeAnswer,
  *   "practice.link": import("./practice.js").LinkAnswer,
  *   "practice.luck": import("./deal-checks.js").LuckAnswer | import("./deal-checks.js").LuckPart,
  *   "practice.could_win": import("./deal-checks.js").CouldWinAnswer,

@@ -1,13 +1,20 @@
 // What the practice page keeps in localStorage, versioned and checked before use.
 //
 // Three entries, each {"v": 2, ...}:
-//   cj-practice-match  {v, record, counted, log}        the match in progress (the engine's record),
-//                                                      whether it is in the statistics, the play log
+//   cj-practice-match  {v, record, counted, log, learn}  the match in progress (the engine's record),
+//                                                      whether it is in the statistics, the play log,
+//                                                      and the course level it plays, if any:
+//                                                      learn = {id, refused, done} or null
 //   cj-practice-stats  {v, buckets: {"level/rules": {played, won, points, streak, best}}}
 //                      rules: the engine's link form of the match's rules, "standard" or
 //                      "standard,target:2,turned_jack:true": house rules and short targets
 //                      are counted apart from the preset they start from
-//   cj-practice-prefs  {v, show_values, level, speed, autoplay, menus, setup}
+//   cj-practice-prefs  {v, show_values, level, speed, autoplay, menus, setup, coach}
+//                      coach: the reader's choice (true/false), or null: on until the course is done
+//
+// The Learn course's progress (cj-learn-progress) is learn-store.js's: practice.js reads it
+// through that module to know whether the course is finished, and adds the stars of the
+// course levels it plays.
 //
 // Anything that does not pass the checks is dropped (the entry is removed) and reported to the
 // caller, which shows a translated notice; play goes on either way. Storage that is full or
@@ -26,6 +33,7 @@
  * @property {boolean} autoplay
  * @property {boolean} menus
  * @property {Setup | null} setup
+ * @property {boolean | null} coach
  */
 /**
  * One line of the statistics: the matches of one level under one set of rules.
@@ -35,7 +43,10 @@
 /**
  * A log entry: one of the engine's events ({kind, ...}) or the page's own ("resumed", "undo").
  * @typedef {{ kind: string, [field: string]: unknown }} LogEntry
- * @typedef {{ v: number, record: Record<string, unknown>, counted: boolean, log: LogEntry[] }} SavedMatch
+ * The course level a match plays (practice/#learn=<id>): its id, the cards the rules refused so
+ * far, and whether its stars are written.
+ * @typedef {{ id: string, refused: number, done: boolean }} LearnPlay
+ * @typedef {{ v: number, record: Record<string, unknown>, counted: boolean, log: LogEntry[], learn: LearnPlay | null }} SavedMatch
  */
 /**
  * What a load found: the clean value, and whether something stored had to be dropped.
@@ -117,7 +128,7 @@ function load(key, check, fallback) {
 
 /** @returns {Prefs} */
 export function defaultPrefs() {
-  return { v: VERSION, show_values: true, level: null, speed: "normal", autoplay: false, menus: false, setup: null };
+  return { v: VERSION, show_values: true, level: null, speed: "normal", autoplay: false, menus: false, setup: null, coach: null };
 }
 
 // `allowed` = { levels: [...], speeds: [...], presets: [...], options: {key: [values]} }.
@@ -143,6 +154,7 @@ export function loadPrefs(allowed) {
     take("show_values", (x) => typeof x === "boolean");
     take("autoplay", (x) => typeof x === "boolean");
     take("menus", (x) => typeof x === "boolean");
+    take("coach", (x) => typeof x === "boolean" || x === null);
     take("level", (x) => typeof x === "string" && allowed.levels.includes(x));
     take("speed", (x) => typeof x === "string" && allowed.speeds.includes(x));
     take("setup", (x) => isObject(x) && typeof x.preset === "string" && allowed.presets.includes(x.preset) && (x.target === undefined || (typeof x.target === "number" && Number.isSafeInteger(x.target) && x.target >= 1 && x.target <= 99)));
@@ -281,7 +293,12 @@ export function checkMatch(value) {
   if (!isObject(value) || !isObject(value.record)) return null;
   if (value.v !== undefined && value.v !== VERSION) return null;
   const log = Array.isArray(value.log) ? value.log.filter((entry) => isObject(entry) && typeof entry.kind === "string").slice(-LOG_LIMIT) : [];
-  return { v: VERSION, record: value.record, counted: value.counted === true, log };
+  const learn = value.learn;
+  // A damaged course part only loses the level's stars, never the match.
+  const played = isObject(learn) && typeof learn.id === "string" && learn.id.length <= 100 && isCount(learn.refused) && typeof learn.done === "boolean"
+    ? { id: learn.id, refused: /** @type {number} */ (learn.refused), done: learn.done }
+    : null;
+  return { v: VERSION, record: value.record, counted: value.counted === true, log, learn: played };
 }
 
 /** @returns {Loaded<SavedMatch | null>} */
@@ -289,9 +306,9 @@ export function loadMatch() {
   return load(KEYS.match, checkMatch, () => null);
 }
 
-/** @param {{ record: Record<string, unknown>, counted: boolean, log: LogEntry[] }} match */
+/** @param {{ record: Record<string, unknown>, counted: boolean, log: LogEntry[], learn: LearnPlay | null }} match */
 export function saveMatch(match) {
-  return write(KEYS.match, { v: VERSION, record: match.record, counted: Boolean(match.counted), log: match.log.slice(-LOG_LIMIT) });
+  return write(KEYS.match, { v: VERSION, record: match.record, counted: Boolean(match.counted), log: match.log.slice(-LOG_LIMIT), learn: match.learn });
 }
 
 export function dropMatch() {

@@ -14,8 +14,19 @@
 // (human, computer, busy, next_deal, match_over, setup), [data-deal], [data-plays]; data-role
 // hand, trick, stock, trump, opponents, scores, sheet, refusal, hint, winner, stats, seed,
 // values, last-trick, rule, notice, log, levels, turned-jack, undo-note, out-of-play,
-// not-counted; data-action start, next, hint, undo, new, replay,
-// review, menus, reset-stats; data-card on every card the reader can choose.
+// not-counted, coach-verdict, coach-legal, learn, learn-done, learn-back; data-action start, next,
+// hint, undo, new, replay, review, menus, reset-stats, coach; data-card on every card the reader
+// can choose.
+//
+// The Coach (on by default until every level of the Learn course has stars, then off; the
+// reader's own choice wins) outlines the playable cards and, after each of the reader's cards,
+// gives the deal review's grade of it and the reason in words (practice.grade). That request
+// goes to the worker once the computer has replied (or the deal has ended), so the computer's
+// reply never waits behind it; it runs while the reader thinks (scripts/bench_coach.py times it).
+//
+// practice/#learn=<level id> plays a level of the Learn course whose goal is `play_deal`
+// (assets/learn/levels.json): its deal or match, its goal shown, the Coach on, and at its end
+// its stars written to the course's progress (3 with no card refused, 2 with one, 1 otherwise).
 
 /**
  * @typedef {import("./engine-client.js").CardCode} CardCode
@@ -113,6 +124,15 @@
  * @typedef {MatchAnswer & ({ legal: true, refusal: null } | { legal: false, refusal: Refusal })} PlayAnswer
  * @typedef {MatchAnswer & { undone: CardCode[] }} UndoAnswer
  * @typedef {{ card: CardCode, reason: string, reason_key: string }} HintAnswer
+ * @typedef {"best" | "good" | "inaccuracy" | "mistake" | "blunder"} Grade
+ * @typedef {{ play: number, card: CardCode, grade: Grade, reason: string | null, reason_key: string | null, best: CardCode[], exact: boolean, loss: number }} GradeAnswer
+ */
+/**
+ * A course level played here (assets/learn/levels.json, goal "play_deal"), and its stage.
+ * @typedef {{ id: string, stage: string, goal: string, level: string, match: boolean, rules: Record<string, unknown>, seed: number, dealer: number, coach: boolean, texts: Record<string, string> }} CourseLevel
+ * @typedef {{ id: string, title: string, intro: string, levels: string[] }} CourseStage
+ * @typedef {{ levels: CourseLevel[], stages: CourseStage[] }} Course
+ * @typedef {import("./practice-store.js").LearnPlay} LearnPlay
  */
 /**
  * What is wrong with a deal link (practice_api.link_problem), or null. The page adds the
@@ -123,8 +143,8 @@
 
 const HERE = new URL(import.meta.url);
 const VERSION = HERE.search;
-/** @type {[typeof import("./engine-client.js"), typeof import("./table.js"), typeof import("./practice-store.js")]} */
-const [client, tableModule, store] = await Promise.all([
+/** @type {[typeof import("./engine-client.js"), typeof import("./table.js"), typeof import("./practice-store.js"), typeof import("./learn-store.js")]} */
+const [client, tableModule, store, learnStore] = await Promise.all([
   // The engine starts as soon as its client is there, while the other modules still load.
   import(new URL("engine-client.js" + VERSION, HERE).href).then((loaded) => {
     loaded.engine().start();
@@ -132,9 +152,14 @@ const [client, tableModule, store] = await Promise.all([
   }),
   import(new URL("table.js" + VERSION, HERE).href),
   import(new URL("practice-store.js" + VERSION, HERE).href),
+  import(new URL("learn-store.js" + VERSION, HERE).href),
 ]);
 const { engine, earlyStrings, Strings, h, cardSpan, fill, setChildren, explainRefusal, loadStylesheet, showLoadFailure, bringIntoView, errorMessage } = client;
 const { CardTable, SPEEDS, SPEED_NAMES, disclosure } = tableModule;
+// The Learn course's published levels (scripts/hooks/learn.py), beside this script's folder.
+const COURSE = new URL("../learn/levels.json" + VERSION, HERE).href;
+// The Learn page, from the practice page (both in the same language's folder).
+const LEARN_PAGE = "../learn/";
 
 const HUMAN = 0;
 // The engine's presets (engine/core/rules.py), written into the page by scripts/hooks/widgets.py.
@@ -175,6 +200,47 @@ function badLinkPart(error) {
   return match && LINK_PARTS.includes(match[1]) ? match[1] : null;
 }
 
+// The course, for the Coach's default and the #learn= levels; null if it cannot be read (then
+// the Coach is on, as for a course not finished, and a #learn= link is said to be unknown).
+/** @returns {Promise<Course | null>} */
+async function loadCourse() {
+  try {
+    const response = await fetch(COURSE);
+    if (!response.ok) return null;
+    const data = await response.json();
+    if (!data || data.version !== 1 || !Array.isArray(data.levels) || !Array.isArray(data.stages)) return null;
+    return { levels: data.levels, stages: data.stages };
+  } catch {
+    return null;
+  }
+}
+
+// Every level of the course (`ids`, from levels.json) has stars in the Learn page's progress.
+// No course, or a damaged progress: not finished (and the progress is left for the Learn page,
+// which drops it with a notice).
+/** @param {string[]} ids */
+function courseFinished(ids) {
+  /** @type {import("./learn-store.js").Progress | null} */
+  let progress;
+  try {
+    progress = learnStore.checkProgress(JSON.parse(localStorage.getItem(learnStore.KEY) ?? "null"));
+  } catch {
+    progress = null;
+  }
+  return Boolean(progress && ids.length && ids.every((id) => id in progress.levels));
+}
+
+// The level id in practice/#learn=<id>, or null when the address has no #learn= part.
+function learnHash() {
+  const match = /^#learn=(.*)$/.exec(location.hash);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return match[1];
+  }
+}
+
 // The table's layout decides where the focus and the first moves go: wait for its stylesheets
 // (a failed one is not waited for twice; the table still works, only plainer).
 function stylesheetsLoaded() {
@@ -209,6 +275,9 @@ class Practice {
   /** @type {import("./table.js").CardTable} */ table;
   /** @type {{ hint: HTMLButtonElement, undo: HTMLButtonElement, newMatch: HTMLButtonElement }} */ buttons;
   /** @type {HTMLDivElement} */ feedback;
+  /** @type {HTMLParagraphElement} */ coachLine;
+  /** @type {HTMLElement} */ learnBox;
+  /** @type {HTMLInputElement[]} */ coachBoxes;
   /** @type {HTMLParagraphElement} */ valuesLine;
   /** @type {HTMLDivElement} */ sheet;
   /** @type {HTMLDivElement} */ reviewBox;
@@ -234,6 +303,16 @@ class Practice {
     this.hintCard = null;
     /** @type {{ close: () => void } | null} */
     this.review = null;
+    /** @type {Course | null} */
+    this.course = null;
+    this.coach = true;
+    // The course level this match plays, and its published data.
+    /** @type {LearnPlay | null} */
+    this.learn = null;
+    /** @type {CourseLevel | null} */
+    this.learnLevel = null;
+    // Counts the verdicts asked for, so a late one for a card taken back or a match given up is dropped.
+    this.verdicts = 0;
     root.dataset.state = "loading";
     root.setAttribute("role", "region");
     this.progress = h("progress", { max: "100", value: "5", class: "cj-pr-progress", "aria-label": earlyStrings().loading || "…" });
@@ -248,6 +327,7 @@ class Practice {
       const value = values[stage];
       if (this.root.dataset.state === "loading" && value !== undefined) this.progress.value = value;
     });
+    const course = loadCourse();
     try {
       this.lang = earlyStrings().lang || document.documentElement.lang || "en";
       this.strings = new Strings(await worker.request({ op: "catalogue", lang: this.lang }), {});
@@ -263,6 +343,8 @@ class Practice {
     const saved = store.loadMatch();
     this.prefs = prefs.value;
     this.stats = stats.value;
+    this.course = await course;
+    this.coach = this.defaultCoach();
     await stylesheetsLoaded();
     this.buildUi();
     this.root.dataset.state = "ready";
@@ -276,6 +358,8 @@ class Practice {
   // What the page opens on: a deal link, the saved match, or the set-up form.
   /** @param {SavedMatch | null} saved */
   async open(saved) {
+    const learnId = learnHash();
+    if (learnId !== null && (await this.openLearn(learnId, saved))) return;
     const query = new URLSearchParams(location.search);
     const link = LINK_PARTS.some((part) => query.has(part)) ? location.search : null;
     const forget = () => history.replaceState(null, "", location.pathname + location.hash);
@@ -316,6 +400,89 @@ class Practice {
     else this.showSetup(true);
   }
 
+  // practice/#learn=<id>: the course level's deal or match, or, if the page is reloaded during
+  // it, the level resumed. False (with a notice) when the id names no level to play here.
+  /**
+   * @param {string} id
+   * @param {SavedMatch | null} saved
+   */
+  async openLearn(id, saved) {
+    const level = this.course?.levels.find((item) => item.id === id && item.goal === "play_deal") ?? null;
+    if (!level) {
+      history.replaceState(null, "", location.pathname + location.search);
+      this.notice("learn", this.t("practice.learn.bad_level", { value: id.slice(0, 40) }));
+      return false;
+    }
+    if (saved && !saved.counted && saved.learn?.id === id && !saved.learn.done) {
+      await this.resume(saved);
+      return true;
+    }
+    if (saved && !saved.counted && !(await this.confirm("practice.confirm.replace", "practice.confirm.replace_yes", "practice.confirm.keep"))) {
+      history.replaceState(null, "", location.pathname + location.search);
+      await this.resume(saved);
+      return true;
+    }
+    try {
+      await this.startMatch({ rules: level.rules, seed: level.seed, dealer: level.dealer, level: level.level }, { id, refused: 0, done: false });
+    } catch (error) {
+      this.engineError(error);
+      this.showSetup(true);
+    }
+    return true;
+  }
+
+  // The course level of `learn` (null: none, or one the course no longer has).
+  /** @param {LearnPlay | null} learn */
+  levelOf(learn) {
+    return (learn && this.course?.levels.find((item) => item.id === learn.id && item.goal === "play_deal")) || null;
+  }
+
+  // The level's goal, how its stars are counted, and at its end the stars and the way back.
+  renderLearn() {
+    const level = this.learnLevel;
+    const learn = this.learn;
+    this.learnBox.hidden = !level;
+    if (!level || !learn) {
+      setChildren(this.learnBox);
+      delete this.learnBox.dataset.level;
+      return;
+    }
+    const stage = this.course?.stages.find((item) => item.id === level.stage);
+    this.learnBox.dataset.level = level.id;
+    const stars = this.stars(learn.refused);
+    setChildren(this.learnBox,
+      h("p", { "data-role": "learn-goal" }, h("strong", { text: this.t("practice.learn.goal", { stage: stage ? this.t(stage.title) : "", goal: this.t(level.texts.goal) }) })),
+      stage ? h("p", { "data-role": "learn-intro", text: this.t(stage.intro) }) : null,
+      h("p", { text: this.t("practice.learn.stars_rule") }),
+      learn.done
+        ? h("p", { "data-role": "learn-done", "data-stars": String(stars) },
+          h("span", { "aria-hidden": "true", text: `${"★".repeat(stars)}${"☆".repeat(3 - stars)} ` }), this.strings.count("practice.learn.done", stars), " ",
+          h("a", { href: LEARN_PAGE, "data-role": "learn-back", text: this.t("practice.learn.back") }))
+        : null);
+  }
+
+  // 3 stars with no card refused, 2 with one, 1 otherwise.
+  /**
+   * @param {number} refused
+   * @returns {1 | 2 | 3}
+   */
+  stars(refused) {
+    return refused === 0 ? 3 : refused === 1 ? 2 : 1;
+  }
+
+  // The level's end: a deal level when its deal is counted out, a match level when the match is.
+  finishLearn() {
+    const level = this.learnLevel;
+    const learn = this.learn;
+    const state = this.state;
+    if (!level || !learn || learn.done || !state) return;
+    if (!(level.match ? state.match_over : state.result !== null)) return;
+    learn.done = true;
+    learnStore.recordStars(level.id, this.stars(learn.refused));
+    // Done: a reload shows this match as it is, not the level dealt again.
+    if (learnHash() !== null) history.replaceState(null, "", location.pathname + location.search);
+  }
+
   // What is wrong with a deal link (engine/surfaces/practice_api.py link_problem), in words.
   /**
    * @param {LinkProblem} problem
@@ -349,6 +516,9 @@ class Practice {
     }
     this.counted = saved.counted;
     this.logEntries = saved.log;
+    this.learn = saved.learn;
+    this.learnLevel = this.levelOf(saved.learn);
+    if (!this.learnLevel) this.learn = null;
     // The log names the seats as the table does ("Computer 1"): it needs the match's players.
     this.state = answer.state;
     this.renderLog();
@@ -452,6 +622,8 @@ class Practice {
       newMatch: h("button", { type: "button", class: "md-button", "data-action": "new", text: this.t("practice.new_match"), onclick: () => this.showSetup(true) }),
     };
     this.feedback = h("div", { class: "cj-pr-feedback", role: "status", "data-role": "feedback" });
+    this.coachLine = h("p", { class: "cj-pr-coach", role: "status", "data-role": "coach-verdict", hidden: true });
+    this.learnBox = h("section", { class: "cj-pr-learn", "data-role": "learn", hidden: true });
     this.valuesLine = h("p", { class: "cj-pr-values", "data-role": "values" });
     this.sheet = h("div", { class: "cj-pr-sheet", "data-role": "sheet", hidden: true });
     this.reviewBox = h("div", { class: "cj-pr-review", "data-role": "review" });
@@ -462,11 +634,13 @@ class Practice {
     this.game = h(
       "div",
       { class: "cj-pr-game", hidden: true },
+      this.learnBox,
       (this.bar = h("div", { class: "cj-pr-bar" }, this.scores, this.turnedJack, this.turn, h("div", { class: "cj-pr-tools" }, this.menusButton, this.settings))),
       this.tableElement,
       h("div", { class: "cj-pr-actions" }, this.buttons.hint, this.buttons.undo, this.buttons.newMatch),
       this.undoNote,
       this.feedback,
+      this.coachLine,
       this.valuesLine,
       this.sheet,
       this.reviewBox,
@@ -498,9 +672,11 @@ class Practice {
       checked: this.prefs.show_values,
       onchange: () => { this.prefs.show_values = values.checked; this.savePrefs(); this.renderValues(); },
     });
+    const coach = this.coachBox("cj-pr-coach-setting");
     const panel = h(
       "div",
       { class: "cj-pr-settings-body", "data-role": "settings" },
+      h("p", {}, h("label", {}, coach, " ", this.t("practice.coach.label"))),
       h("p", {}, h("label", {}, this.t("practice.speed.label"), " ", speed)),
       h("p", {}, h("label", {}, autoplay, " ", this.t("practice.autoplay"))),
       h("p", {}, h("label", {}, values, " ", this.t("practice.show_values"))),
@@ -508,6 +684,50 @@ class Practice {
     const button = disclosure(this.t("practice.settings"), panel, { className: "md-button cj-pr-small", popover: true });
     button.dataset.action = "settings";
     return h("div", { class: "cj-pr-settings" }, button, panel);
+  }
+
+  // The reader's choice, else on until the course is finished (a damaged progress counts as
+  // not finished).
+  defaultCoach() {
+    return this.prefs.coach ?? !courseFinished((this.course?.levels ?? []).map((level) => level.id));
+  }
+
+  // A Coach switch (one in the set-up form, one in the settings): every switch shows the same
+  // choice, and the reader's choice is kept.
+  /** @param {string} id */
+  coachBox(id) {
+    const box = h("input", {
+      type: "checkbox",
+      id,
+      "data-action": "coach",
+      checked: this.coach,
+      onchange: () => this.setCoach(box.checked),
+    });
+    (this.coachBoxes ??= []).push(box);
+    return box;
+  }
+
+  // `chosen`: the reader switched it (kept for next time); else a course level's own setting.
+  /**
+   * @param {boolean} on
+   * @param {boolean} [chosen]
+   */
+  setCoach(on, chosen = true) {
+    this.coach = on;
+    for (const box of this.coachBoxes) box.checked = on;
+    if (!on) this.clearVerdict();
+    if (!chosen) return;
+    this.prefs.coach = on;
+    this.savePrefs();
+    if (this.state) this.table.show(this.tableView(), { speed: "none" });
+  }
+
+  clearVerdict() {
+    this.verdicts += 1;
+    this.coachLine.hidden = true;
+    setChildren(this.coachLine);
+    delete this.coachLine.dataset.grade;
+    delete this.coachLine.dataset.card;
   }
 
   /**
@@ -555,6 +775,8 @@ class Practice {
         h("p", {}, h("label", {}, this.t("practice.target"), " ", target)),
         h("p", {}, h("label", {}, this.t("practice.level"), " ", level)),
         levels,
+        h("p", {}, h("label", {}, this.coachBox("cj-pr-coach-setup"), " ", this.t("practice.coach.label"))),
+        h("p", { class: "cj-pr-help", text: this.t("practice.coach.default") }),
         h("p", {}, h("button", { type: "submit", class: "md-button md-button--primary", "data-action": "start", text: this.t("practice.start") }), " ", this.cancelSetup),
       ),
     );
@@ -684,8 +906,11 @@ class Practice {
     return this.confirm("practice.confirm.replace", "practice.confirm.replace_yes", "practice.confirm.keep");
   }
 
-  /** @param {Record<string, unknown>} request the fields of practice.new */
-  async startMatch(request) {
+  /**
+   * @param {Record<string, unknown>} request the fields of practice.new
+   * @param {LearnPlay | null} [learn] the course level the match plays
+   */
+  async startMatch(request, learn = null) {
     this.busy = true;
     let answer;
     try {
@@ -695,6 +920,13 @@ class Practice {
     }
     this.counted = false;
     this.logEntries = [];
+    this.learn = learn;
+    this.learnLevel = this.levelOf(learn);
+    // A course level is played with its Coach setting (the reader may still switch it).
+    this.setCoach(this.learnLevel ? this.learnLevel.coach : this.defaultCoach(), false);
+    // Another match than the level's: a reload must not deal the level again.
+    if (!this.learnLevel && learnHash() !== null) history.replaceState(null, "", location.pathname + location.search);
+    this.clearVerdict();
     this.renderLog();
     this.closeReview();
     this.form.hidden = true;
@@ -725,7 +957,8 @@ class Practice {
       this.counted = true;
       this.renderStats();
     }
-    store.saveMatch({ record, counted: this.counted, log: this.logEntries });
+    this.finishLearn();
+    store.saveMatch({ record, counted: this.counted, log: this.logEntries, learn: this.learn });
     // A finished deal goes to the mistakes deck (deck.js), analysed only between deals.
     if (answer.events?.some((event) => event.kind === "deal_over")) {
       window.CJDeck?.dealFinished({ record, seat: HUMAN, lang: this.lang, engine: engine(), quiet: () => !this.busy && (this.state?.waiting_for === "next_deal" || this.state?.waiting_for === "match_over") });
@@ -829,6 +1062,7 @@ class Practice {
       myTurn: state.waiting_for === "human",
       hand: deal.hand.map((code) => ({ code, legal: legal.has(code) })),
       hint: this.hintCard,
+      coach: this.coach,
       trick: deal.trick,
       trickWinner: null,
       stock: { count: deal.stock_count, top: deal.stock_top, outOfPlay: deal.stock_out_of_play },
@@ -921,6 +1155,7 @@ class Practice {
     this.undoNote.hidden = !state.undo_hides_draw;
     this.undoNote.textContent = state.undo_hides_draw ? this.t("practice.undo_hidden_stock") : "";
     this.renderTurnedJack();
+    this.renderLearn();
     this.renderSheet();
     if (focused) /** @type {HTMLElement | null} */ (this.sheet.querySelector(`[data-action="${focused}"]`))?.focus({ preventScroll: true });
     this.settle();
@@ -1104,6 +1339,11 @@ class Practice {
     }
     if (!answer.legal) {
       this.busy = false;
+      if (this.learn && !this.learn.done) {
+        this.learn.refused += 1;
+        store.saveMatch({ record: /** @type {MatchRecord} */ (this.record), counted: this.counted, log: this.logEntries, learn: this.learn });
+        this.renderLearn();
+      }
       this.settle();
       this.feedback.dataset.kind = "refusal";
       setChildren(this.feedback, h("p", { "data-role": "refusal", "data-card": code },
@@ -1114,12 +1354,49 @@ class Practice {
     delete this.feedback.dataset.kind;
     this.hintCard = null;
     this.accept(answer);
+    this.clearVerdict(); // it was about the card before
     try {
       await this.present(answer);
     } finally {
       this.busy = false;
     }
     await this.continueComputer();
+    if (this.coach) this.verdict(answer.record, code);
+  }
+
+  // The Coach's verdict on the reader's card: asked after the computer's reply, not awaited;
+  // shown when it comes, unless the card was taken back or another card played meanwhile.
+  /**
+   * @param {MatchRecord} record the record right after the reader's card
+   * @param {CardCode} code
+   */
+  async verdict(record, code) {
+    const ticket = ++this.verdicts;
+    const s = this.strings;
+    const started = performance.now();
+    /** @type {Child} */
+    let content;
+    /** @type {GradeAnswer | null} */
+    let answer = null;
+    try {
+      answer = await this.ask({ op: "practice.grade", record });
+      // For scripts/bench_coach.py: the verdict's time in the worker, as the page sees it.
+      performance.measure("cj-coach-verdict", { start: started, end: performance.now() });
+      const best = answer.best[0];
+      let why;
+      if (answer.grade === "best") why = this.t("analysis.ui.is_best");
+      else if (answer.grade === "good") why = fill(s, "practice.coach.good", { best: cardSpan(s, best) });
+      else why = h("span", {}, answer.reason_key ? `${this.t(answer.reason_key)} ` : "", fill(s, "practice.coach.better", { best: cardSpan(s, best) }));
+      content = h("span", {}, fill(s, "practice.coach.verdict", { card: cardSpan(s, code), grade: h("strong", { text: this.t(`analysis.grades.${answer.grade}`) }) }), " ", why);
+    } catch (error) {
+      content = this.t("ui.engine_error", { message: errorMessage(error) });
+    }
+    if (ticket !== this.verdicts || !this.coach) return;
+    this.coachLine.dataset.card = code;
+    if (answer) this.coachLine.dataset.grade = answer.grade;
+    else delete this.coachLine.dataset.grade;
+    setChildren(this.coachLine, content);
+    this.coachLine.hidden = false;
   }
 
   // The computer's cards, one request each, until it is the reader's turn or the deal ends.
@@ -1176,6 +1453,7 @@ class Practice {
       const answer = await this.ask({ op: "practice.undo", record: this.record });
       this.hintCard = null;
       this.accept(answer, [{ kind: "undo", cards: answer.undone }]);
+      this.clearVerdict();
       setChildren(this.feedback);
       await this.table.show(this.tableView(), { speed: "none" });
     } catch (error) {

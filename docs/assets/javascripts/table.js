@@ -12,6 +12,7 @@
 //       (name: the seat's label; phrase: how a sentence names another seat, "the computer")
 //     toMove, myTurn,                                  // whose turn, and whether the reader may play
 //     hand: [{ code, legal }], hint: code | null,      // the reader's hand, in display order
+//     coach: boolean (optional),                       // the Coach marks the playable cards
 //     trick: [{ seat, card }], trickWinner: seat | null,  // a finished trick still in view
 //     stock: { count, top: code | null, outOfPlay }, trump: "S", trumpCard: code,
 //     lastTrick: { number, cards: [{ seat, card }], winner, draws: [{ seat, card | null }] } | null }
@@ -54,6 +55,7 @@
  * @property {boolean} myTurn
  * @property {{ code: CardCode, legal: boolean }[]} hand
  * @property {CardCode | null} hint
+ * @property {boolean} [coach]     the Coach is on: the playable cards outlined and described
  * @property {SeatCard[]} trick
  * @property {number | null} trickWinner
  * @property {{ count: number, top: CardCode | null, outOfPlay?: boolean }} stock
@@ -77,6 +79,8 @@ const HERE = new URL(import.meta.url);
 const { capitalise, h, setChildren } = await import(new URL("engine-client.js" + HERE.search, HERE).href);
 const SPRITE = new URL("../cards/cards.svg" + HERE.search, HERE).href;
 const SVG = "http://www.w3.org/2000/svg";
+// Tables on the page, so each one's element ids are its own.
+let tables = 0;
 
 // Per speed: how long a card takes to move, and how long a finished trick stays in view.
 export const SPEEDS = {
@@ -197,7 +201,10 @@ export class CardTable {
     });
     this.mine = h("div", { class: "cj-tb-mine" });
     this.handLine = h("p", { class: "cj-tb-name cj-tb-name--you" });
-    this.mine.append(this.handLine, this.hand);
+    // The Coach's word on the outlined cards: shown under the hand, and each of them is
+    // described by it (the outline is not the only sign).
+    this.coachNote = h("p", { class: "cj-tb-coach-note", id: `cj-tb-coach-${++tables}`, "data-role": "coach-legal", hidden: true, text: this.t("practice.coach.legal") });
+    this.mine.append(this.handLine, this.hand, this.coachNote);
     root.replaceChildren(
       this.opponents,
       h("div", { class: "cj-tb-middle" }, this.stock, this.trick, this.side),
@@ -235,7 +242,7 @@ export class CardTable {
     const turnOf = view.trickWinner === null || view.trickWinner === undefined ? view.toMove : null;
     this.redraw("opponents", [view.seats.filter((info) => info !== me), turnOf], () => this.drawOpponents(view));
     this.redraw("middle", [view.stock, view.trick, view.trickWinner, view.trump, view.lastTrick, view.seats.map((info) => info.name)], () => this.drawMiddle(view));
-    this.redraw("hand", [view.hand, view.myTurn, view.hint, me, turnOf], () => this.drawHand(view, handHadFocus));
+    this.redraw("hand", [view.hand, view.myTurn, view.hint, view.coach, me, turnOf], () => this.drawHand(view, handHadFocus));
     if (before) await this.animate(before, previous, view, duration);
   }
 
@@ -449,6 +456,8 @@ export class CardTable {
     // The buttons are kept from one drawing to the next (keyed by card), so the card with the
     // keyboard focus keeps it while the computer plays, and nothing is rebuilt for nothing.
     const existing = new Map(this.handCards().map((node) => [node.dataset.card, node]));
+    const coached = Boolean(view.coach && view.myTurn);
+    this.coachNote.hidden = !coached;
     const cards = view.hand.map(({ code, legal }) => {
       const playable = Boolean(view.myTurn && legal);
       const button =
@@ -463,8 +472,10 @@ export class CardTable {
         if (value === null) button.removeAttribute(name);
         else if (button.getAttribute(name) !== value) button.setAttribute(name, value);
       };
-      set("class", `cj-tc cj-tc--${code[1].toLowerCase()} cj-tb-card` + (playable ? " cj-tb-card--legal" : "") + (view.hint === code ? " cj-tb-card--hint" : ""));
+      set("class", `cj-tc cj-tc--${code[1].toLowerCase()} cj-tb-card` + (playable ? " cj-tb-card--legal" : "") + (playable && coached ? " cj-tb-card--coach" : "") + (view.hint === code ? " cj-tb-card--hint" : ""));
       set("data-legal", String(playable));
+      set("data-coach", playable && coached ? "true" : null);
+      set("aria-describedby", playable && coached ? this.coachNote.id : null);
       set("aria-disabled", playable ? null : "true");
       set("aria-label", `${s.cardName(code)}, ${this.t(playable ? "practice.playable" : "practice.not_playable")}`);
       const mark = playable ? "▲" : "";
