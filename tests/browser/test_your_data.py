@@ -18,7 +18,9 @@ CONFIRM = ".cj-your-data[data-state=confirm]"
 # write: a match just dealt, one line of results, some puzzle progress and one saved puzzle.
 DEALT = new_match({"seed": 7, "level": "expert"})
 SEEDED = {
-    "cj-practice-match": {"v": 2, "record": DEALT["record"], "counted": False, "log": DEALT["events"]},
+    "cj-practice-match": {
+        "v": 2, "record": DEALT["record"], "counted": False, "log": DEALT["events"], "learn": None,
+    },
     "cj-practice-stats": {
         "v": 2,
         "buckets": {"expert/standard": {"played": 3, "won": 2, "points": 25, "streak": 1, "best": 2}},

@@ -703,7 +703,7 @@ def test_the_text_writes_a_loss_and_its_bands_alike_in_the_losss_plural_and_coun
     for line in graded:
         numbers = re.findall(r"\d+(?:,\d+)?", line)
         assert len(numbers) == 4 and all(re.fullmatch(r"\d+,\d\d", n) for n in numbers), line
-    assert "1,00 ponto de saldo" in text or "2,00 pontos de saldo" in text
+    assert "1,00 ponto menor" in text or "2,00 pontos menor" in text
     for seat, counts in result["summary"].items():
         player = catalogue.text("seats.seat", letter="AB"[int(seat)])
         line = next(line for line in text.splitlines() if line.startswith(player))
