@@ -131,7 +131,9 @@ def test_two_moves_by_keyboard_then_show_and_next(watched_page, site_url):
 def test_corrupt_progress_is_dropped_with_a_notice_and_reset_asks_first(watched_page, site_url):
     page = watched_page.page
     cat = catalogue("fr")["puzzles"]
-    page.goto(f"{site_url}fr/puzzles/")
+    # Once the page has read its storage: a page still starting would read (and drop) the
+    # damaged values itself, before the reload that should report them.
+    open_puzzle(page, site_url, "fr")
     page.evaluate(
         """() => {
             localStorage.setItem('cj-puzzles-progress', '{"version": 1, "player": 3}');
