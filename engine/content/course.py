@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from engine.content.levels import Level, LevelsReport, Stage, answer_text_keys
+from engine.content.levels import Level, LevelsReport, Stage, answer_text_keys, with_facts
 from engine.core.locales import LANGUAGES
 from engine.core.record import record_of
 
@@ -34,6 +34,9 @@ def level_json(level: Level) -> Json:
         "goal": level.goal,
         "record": record_of(level.position, level.record.get("scores_before")),
         "seat": level.seat,
+        # The match's target, which the reader needs beside the score (the record may name
+        # its rules by a preset the page cannot expand without the engine).
+        "target": level.position.rules.target,
         "view": level.position.view(level.seat).to_dict(),
         "answers": level.answers,
         "feedback": level.feedback,
@@ -73,5 +76,5 @@ def course_json(report: LevelsReport, text: Callable[[str, str], str]) -> Json:
         "version": VERSION,
         "stages": [stage_json(stage, report.levels) for stage in report.stages],
         "levels": [level_json(level) for level in report.levels],
-        "texts": {lang: {key: text(lang, key) for key in keys} for lang in LANGUAGES},
+        "texts": {lang: {key: with_facts(text(lang, key)) for key in keys} for lang in LANGUAGES},
     }

@@ -27,6 +27,7 @@ card wins the trick, but two do). The goal types are in engine/content/goals.py.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +37,7 @@ from engine.content.files import read_toml
 from engine.content.problems import Problem, Problems, is_int, join_place
 from engine.core.deal import Deal
 from engine.core.errors import IllegalPlay
+from engine.core.facts import facts
 from engine.core.locales import LANGUAGES, catalogue_strings
 from engine.core.record import RecordError, read_record
 
@@ -308,3 +310,24 @@ def _check_key(
     missing = [lang for lang, strings in catalogues.items() if strings is None or key not in strings]
     if missing:
         problems.add(place, f"catalogue key {key!r} is missing in {', '.join(missing)}")
+    for lang, strings in catalogues.items():
+        unknown = sorted(fact_names_unknown((strings or {}).get(key, "")))
+        if unknown:
+            names = ", ".join(f"{{fact.{name}}}" for name in unknown)
+            problems.add(place, f"catalogue key {key!r} in {lang} names {names}, which engine.facts() lacks")
+
+
+# A course text may give an engine number as {fact.<name>} ("a ten is worth {fact.value_ten}"),
+# so no text types a value the engine owns; the build writes the number in (with_facts).
+FACT = re.compile(r"\{fact\.(\w+)\}")
+
+
+def fact_names_unknown(text: str) -> set[str]:
+    numbers = facts()
+    return {name for name in FACT.findall(text) if not isinstance(numbers.get(name), int)}
+
+
+def with_facts(text: str) -> str:
+    """The text with each {fact.<name>} written as the engine's number (checked names only)."""
+    numbers = facts()
+    return FACT.sub(lambda match: str(numbers[match.group(1)]), text)

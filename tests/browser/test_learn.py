@@ -116,6 +116,10 @@ def test_whole_course_by_keyboard(watched_page, site_url, course, lang):
             press(page, ".cj-learn [data-action=next]")  # a deal played on the practice page
             continue
         assert root.locator("[data-action=next]").is_hidden()
+        if level["record"].get("scores_before"):
+            # Beside the score, the target: a count-out cannot be read without it.
+            score = root.locator(f"[data-level-id='{level['id']}'] .cj-learn-score").inner_text()
+            assert str(level["target"]) in score, level["id"]
         if level.get("question") in ("trick_winner", "drew_top"):
             # Who won the last trick is the answer: the won piles would give it away.
             shown = root.locator(f"[data-level-id='{level['id']}']").inner_text()

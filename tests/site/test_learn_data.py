@@ -130,6 +130,7 @@ def test_every_published_level_agrees_with_the_engine(course, site_dir):
             continue
         assert level["answers"] == expected_answers(level, deal), level["id"]
         assert level["view"] == deal.view(level["seat"]).to_dict(), level["id"]
+        assert level["target"] == deal.rules.target, level["id"]
         assert 1 <= level["par"] <= len(level["answers"]), level["id"]
         if level["goal"] in ("legal_card", "wins_trick", "best_card"):
             hand = {card_code(c) for c in deal.hand(level["seat"])}

@@ -387,6 +387,24 @@ def test_a_text_missing_in_one_language_is_reported(tmp_path, monkeypatch):
     ]
 
 
+def test_a_text_may_name_an_engine_fact_and_an_unknown_one_is_reported(tmp_path, monkeypatch):
+    """Course texts write engine numbers as {fact.<name>} (the card values), never by hand."""
+    from engine.core.facts import facts
+
+    intro = levels_module._catalogues()["en"]["learn.stages.counting.intro"]
+    assert "{fact.value_ten}" in intro
+    assert str(facts()["value_ten"]) in levels_module.with_facts(intro)
+    assert "{fact." not in levels_module.with_facts(intro)
+    real = levels_module._catalogues()
+    spanish = {**real["es"], "learn.goals.win_trick": "Gane la baza con {fact.value_joker}."}
+    monkeypatch.setattr(levels_module, "_catalogues", lambda: {**real, "es": spanish})
+    _, problems = checked(tmp_path, level("legal_card", record(HANDS, "AH", ["QS"]), 0))
+    assert problems == [
+        "learn/stage1.toml: levels[0].texts.goal: catalogue key 'learn.goals.win_trick' in es "
+        "names {fact.value_joker}, which engine.facts() lacks"
+    ]
+
+
 def test_help_only_fades_and_par_stays_within_the_answers(tmp_path):
     rec = record(HANDS, "AH", ["QS"])
     _, problems = checked(

@@ -52,6 +52,7 @@
  * @property {string} goal
  * @property {{ scores_before?: number[] }} record
  * @property {number} seat
+ * @property {number} target
  * @property {LevelView} view
  * @property {(string | number)[]} answers
  * @property {Record<string, Feedback>} feedback
@@ -446,7 +447,7 @@ class LearnCourse {
     if (parts.has("hand") && !CARD_GOALS.has(level.goal)) rows.push(this.row(this.t("learn.ui.your_hand"), this.chips(view.hand)));
     const scores = parts.has("score") ? level.record.scores_before : undefined;
     return [
-      scores ? h("p", { class: "cj-learn-score", text: this.t("learn.ui.score", { you: scores[level.seat], opponent: scores[opponent] }) }) : null,
+      scores ? h("p", { class: "cj-learn-score", text: this.t("learn.ui.score", { you: scores[level.seat], opponent: scores[opponent], target: level.target }) }) : null,
       h("dl", { class: "cj-learn-position" }, rows),
     ];
   }
