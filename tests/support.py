@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
+from engine import Deal, Rules, record_of
+from engine.ai.heuristic import HeuristicBot
 from engine.surfaces.catalogue import DEFAULT_LANGUAGE, LANGUAGES  # noqa: F401 - shared with the test folders
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -145,3 +148,17 @@ def seen_on_screen(box: dict, height: int, header: int = 48) -> bool:
         return False
     fits = box["height"] <= height - header - 16
     return box["y"] + box["height"] <= height + 0.5 if fits else box["y"] <= header + 16
+
+
+def careless_deal(seed: int) -> dict:
+    """A finished deal (standard rules, seat 1 deals) in which the reader, seat 0, plays random
+    legal cards against the beginner computer: a deal with mistakes to review or to collect."""
+    deal = Deal.from_seed(Rules(), seed, 1)
+    rng = random.Random(seed)
+    bot = HeuristicBot()
+    while not deal.is_over:
+        if deal.to_move == 0:
+            deal.play(rng.choice(list(deal.legal_plays())))
+        else:
+            deal.play(bot.choose(deal.view(deal.to_move)))
+    return record_of(deal)

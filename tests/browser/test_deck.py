@@ -6,13 +6,10 @@ from __future__ import annotations
 
 import itertools
 import json
-import random
 
 import pytest
-from support import ROOT, language_prefix, serious_violations
+from support import ROOT, careless_deal, language_prefix, serious_violations
 
-from engine import Deal, Rules, record_of
-from engine.ai.heuristic import HeuristicBot
 from engine.analysis.deal_analysis import analyse
 
 pytestmark = pytest.mark.browser
@@ -52,19 +49,6 @@ def set_clock(page, ms: int) -> None:
     page.evaluate("(ms) => sessionStorage.setItem('deck-now', String(ms))", ms)
 
 
-def careless_deal(seed: int) -> dict:
-    """A finished deal in which the reader (seat 0) plays random legal cards: it has mistakes."""
-    deal = Deal.from_seed(Rules(), seed, 1)
-    rng = random.Random(seed)
-    bot = HeuristicBot()
-    while not deal.is_over:
-        if deal.to_move == READER:
-            deal.play(rng.choice(list(deal.legal_plays())))
-        else:
-            deal.play(bot.choose(deal.view(deal.to_move)))
-    return record_of(deal)
-
-
 def position(index: int, *, added: int, step: int, due: int, grade: str = "mistake") -> dict:
     record = careless_deal(5)
     return {
@@ -82,6 +66,21 @@ def position(index: int, *, added: int, step: int, due: int, grade: str = "mista
         "step": step,
         "due": due,
     }
+
+
+def practice_with_due_deck(page, site_url: str, lang: str, positions: list[dict], now: int) -> None:
+    """The practice page in `lang` with `positions` stored as the deck, the deck's clock at `now`,
+    reloaded so the deck reads them, one of them due."""
+    page.add_init_script(CLOCK)
+    page.goto(f"{site_url}{lang}/practice/")
+    page.wait_for_selector(".cj-deck[data-state=ready]", timeout=LOAD_TIMEOUT_MS)
+    page.evaluate(
+        "(deck) => localStorage.setItem('cj-deck', JSON.stringify(deck))",
+        {"version": 1, "collect": True, "positions": positions},
+    )
+    set_clock(page, now)
+    page.reload()
+    page.wait_for_selector(".cj-deck[data-state=ready][data-due='1']", timeout=LOAD_TIMEOUT_MS)
 
 
 def test_the_spaced_steps(watched_page, site_url):
@@ -357,17 +356,8 @@ def test_a_position_the_engine_refuses_is_reported_not_fatal(watched_page, site_
     now = 1_800_000_000_000
     broken = position(3, added=now - DAY_MS, step=0, due=now - HOUR_MS)
     broken["record"]["plays"] = ["AS", "AS", "AS", "AS"]  # cards, but not a deal anyone could play
-    page.add_init_script(CLOCK)
-    page.goto(f"{site_url}it/practice/")
-    page.wait_for_selector(".cj-deck[data-state=ready]", timeout=LOAD_TIMEOUT_MS)
-    page.evaluate(
-        "(deck) => localStorage.setItem('cj-deck', JSON.stringify(deck))",
-        {"version": 1, "collect": True, "positions": [broken]},
-    )
-    set_clock(page, now)
-    page.reload()
+    practice_with_due_deck(page, site_url, "it", [broken], now)
     root = page.locator(".cj-deck")
-    page.wait_for_selector(".cj-deck[data-state=ready][data-due='1']", timeout=LOAD_TIMEOUT_MS)
     root.locator("[data-action=review]").click()
     alert = root.locator("[role=alert][data-role=verdict]")
     alert.wait_for(timeout=ANALYSIS_TIMEOUT_MS)
@@ -393,16 +383,7 @@ def test_the_deck_review_and_the_data_panel_on_a_phone(phone_page, site_url):
         "best": decision["best"],
         "trick": decision["trick"],
     }
-    page.add_init_script(CLOCK)
-    page.goto(f"{site_url}pt/practice/")
-    page.wait_for_selector(".cj-deck[data-state=ready]", timeout=LOAD_TIMEOUT_MS)
-    page.evaluate(
-        "(deck) => localStorage.setItem('cj-deck', JSON.stringify(deck))",
-        {"version": 1, "collect": True, "positions": [due]},
-    )
-    set_clock(page, now)
-    page.reload()
-    page.wait_for_selector(".cj-deck[data-state=ready][data-due='1']", timeout=LOAD_TIMEOUT_MS)
+    practice_with_due_deck(page, site_url, "pt", [due], now)
     root = page.locator(".cj-deck")
     root.locator("[data-action=review]").click()
     page.wait_for_selector(

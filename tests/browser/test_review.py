@@ -10,14 +10,11 @@ keyboard, and the practice statistics must stay untouched.
 from __future__ import annotations
 
 import json
-import random
 import re
 
 import pytest
-from support import ROOT, language_prefix, seen_on_screen, serious_violations
+from support import ROOT, careless_deal, language_prefix, seen_on_screen, serious_violations
 
-from engine import Deal, Rules, record_of
-from engine.ai.heuristic import HeuristicBot
 from engine.analysis.deal_analysis import analyse
 from engine.surfaces.catalogue import Catalogue
 
@@ -30,19 +27,6 @@ READER = 0
 
 def catalogue(lang: str) -> dict:
     return json.loads((ROOT / "engine" / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
-
-
-def careless_deal(seed: int) -> dict:
-    """A finished deal in which the reader (seat 0) plays random legal cards: it has mistakes."""
-    deal = Deal.from_seed(Rules(), seed, 1)
-    rng = random.Random(seed)
-    bot = HeuristicBot()
-    while not deal.is_over:
-        if deal.to_move == READER:
-            deal.play(rng.choice(list(deal.legal_plays())))
-        else:
-            deal.play(bot.choose(deal.view(deal.to_move)))
-    return record_of(deal)
 
 
 def open_review(page, site_url: str, lang: str, record: dict):
