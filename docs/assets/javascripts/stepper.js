@@ -257,6 +257,12 @@ class Stepper {
     const button = (action, text) => {
       const control = navButton(action, text, () => this.wake(action));
       control.disabled = action === "first" || action === "previous"; // at step 0
+      // A press counts from its start. Its pointerdown moves focus here, which starts the
+      // engine; an engine already up (restored from its snapshot) can make the stepper ready
+      // before the press ends, and the controls built then would never get its click.
+      control.addEventListener("pointerdown", () => {
+        if (!control.disabled) this.queued = action;
+      });
       return control;
     };
     this.progressBar = h("progress", { max: "100", value: "0", class: "cj-st-progress", "aria-label": label("loading", "…") });
