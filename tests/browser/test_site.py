@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 from urllib.parse import urlsplit
 
 import pytest
@@ -92,13 +93,62 @@ def _pages_to_scan(site_dir, lang: str) -> list[str]:
     return [page for page in pages if page != copy]
 
 
+class _Styled(HTMLParser):
+    """What a page's colours can depend on besides the stylesheets every language shares: each
+    element as its tag, classes and inline style under its parent's."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.open: list[str] = ["#document"]
+        self.seen: set[str] = set()
+
+    def handle_starttag(self, tag, attrs):
+        fields = dict(attrs)
+        classes = ".".join(sorted((fields.get("class") or "").split()))
+        name = f"{tag}.{classes}[{fields.get('style') or ''}]"
+        self.seen.add(f"{self.open[-1]} > {name}")
+        if tag not in _VOID:
+            self.open.append(name)
+
+    def handle_endtag(self, tag):
+        while len(self.open) > 1:
+            if self.open.pop().startswith(f"{tag}."):
+                break
+
+
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+def _styled(site_dir, path: str) -> set[str]:
+    parser = _Styled()
+    parser.feed((site_dir / path).read_text(encoding="utf-8"))
+    return parser.seen
+
+
+def _contrast_as_in_english(site_dir, lang: str, path: str) -> bool:
+    """Whether a translated page can only show colours its English page shows: it has no
+    element (tag, classes, inline style, under its parent) that the English page lacks. Its
+    colours then come from the same rules of the same stylesheets, so axe's colour-contrast
+    check, most of axe's time, measured them on the English page already."""
+    english = path.removeprefix(language_prefix(lang))
+    if lang == "en" or not (site_dir / english).is_file():
+        return False
+    return _styled(site_dir, path) <= _styled(site_dir, english)
+
+
+# axe without its colour-contrast rule (see _contrast_as_in_english).
+_AXE_WITHOUT_CONTRAST = "() => { axe.configure({ rules: [{ id: 'color-contrast', enabled: false }] }); }"
+_AXE_WITH_CONTRAST = "() => { axe.configure({ rules: [{ id: 'color-contrast', enabled: true }] }); }"
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_serious_accessibility_violation_anywhere(watched_page, site_url, site_dir, lang):
     """axe-core on every page of a language; serious or critical fails.
 
     One language per test, so that the languages are checked side by side when the suite runs
     on several cores; in the shared context, whose stored snapshot spares the practice and
-    puzzle pages a cold engine start each."""
+    puzzle pages a cold engine start each. Colour contrast is measured on every English page,
+    and on a translated page wherever it could differ from its English page."""
     page = watched_page.page
     # axe comes with every page (one script, parsed by the browser's cache) rather than being
     # injected after each load.
@@ -106,12 +156,36 @@ def test_no_serious_accessibility_violation_anywhere(watched_page, site_url, sit
     pages = _pages_to_scan(site_dir, lang)
     assert len(pages) >= 9
     failures, foreign = [], []
+    contrast_measured = 0
     page.on("request", lambda r: _record_foreign(r.url, foreign))
     for path in pages:
         page.goto(site_url + path.removesuffix("index.html"))
+        as_in_english = _contrast_as_in_english(site_dir, lang, path)
+        page.evaluate(_AXE_WITHOUT_CONTRAST if as_in_english else _AXE_WITH_CONTRAST)
+        contrast_measured += not as_in_english
         failures += [f"{path}: {line}" for line in serious_violations(page)]
     assert not foreign
     assert not failures, "\n".join(failures[:30])
+    assert contrast_measured >= (len(pages) if lang == "en" else 1)
+
+
+def test_a_page_with_an_element_its_english_page_lacks_has_its_contrast_measured(site_dir, tmp_path):
+    """The rule that spares a translated page the colour-contrast check is not blind: one more
+    styled element, or one in a new place, and the page is measured."""
+    (tmp_path / "fr").mkdir()
+    english = '<body><div class="md-content"><p>Text <a href="x">link</a></p></div></body>'
+    (tmp_path / "index.html").write_text(english, encoding="utf-8")
+    (tmp_path / "fr" / "index.html").write_text(english.replace("Text", "Texte"), encoding="utf-8")
+    assert _contrast_as_in_english(tmp_path, "fr", "fr/index.html")
+    for changed in (
+        english.replace("<p>", '<p class="admonition">'),  # another class
+        english.replace("<p>Text", "<p><mark>Texte</mark>"),  # another element
+        english.replace("</p></div>", '</p><a href="y">ici</a></div>'),  # a link out of its paragraph
+        english.replace("<p>", '<p style="color: #aaa">'),  # an inline colour
+    ):
+        (tmp_path / "fr" / "index.html").write_text(changed, encoding="utf-8")
+        assert not _contrast_as_in_english(tmp_path, "fr", "fr/index.html"), changed
+    assert not _contrast_as_in_english(tmp_path, "en", "index.html")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
