@@ -104,7 +104,7 @@ def terminal_keys() -> set[str]:
         return card_code(card)[0] + "SHDC♠♥♦♣"[4 + "SHDC".index(card_code(card)[1])]
 
     for lang in site_data.LANGUAGES:
-        inputs = iter(["zz", "10C"])  # not a card; a suit letter two suits share (pt, fr, es, it)
+        inputs = iter(["zz", "10C"])  # not a card; an English letter the language reads as its own (C: hearts)
         state: dict[str, TerminalGame] = {}
 
         def read(prompt: str) -> str:
