@@ -37,6 +37,8 @@ import typography
 _PERMALINK_TITLE = re.compile(r'(<a class="headerlink" href="[^"]*" title=")Permanent link(")')
 _TITLE = re.compile(r"(<title>)(.*?)(</title>)", re.DOTALL)
 _COPYRIGHT = re.compile(r'(<div class="md-copyright__highlight">\s*)(.*?)(\s*</div>)', re.DOTALL)
+# Material's footer writes aria-label="Précédent: <title>" with a bare colon; screen readers read it too.
+_ARIA_LABEL = re.compile(r'(aria-label=")([^"]*)(")')
 
 
 # The catalogue's chrome.material.<name> -> the key of Material's translation it overrides.
@@ -122,5 +124,6 @@ def on_post_page(output: str, page, config) -> str:
         return match.group(1) + typography.fix(lang, text) + match.group(3)
 
     output = _TITLE.sub(title, output, count=1)
+    output = _ARIA_LABEL.sub(lambda m: m.group(1) + typography.fix(lang, m.group(2)) + m.group(3), output)
     output = with_material_overrides(output, lang)
     return _COPYRIGHT.sub(lambda m: m.group(1) + copyright_line + m.group(3), output, count=1)
