@@ -9,6 +9,8 @@
 // The card chips, the element builder and the refusal's rule link are the shared ones of
 // engine-client.js.
 //
+// learn/#level=<id> opens that level (the practice page links back to the level after its deal).
+//
 // Test hooks: .cj-learn[data-state] (loading, stages, level, done, failed); [data-level-id] on
 // the level shown; [data-card] on every card the reader can choose; [data-feedback] with
 // [data-result] after an answer; [data-stars]; [data-action] next, retry, reset.
@@ -183,7 +185,17 @@ class LearnCourse {
     const loaded = store.loadProgress();
     this.progress = loaded.value;
     if (loaded.dropped) this.notice(this.t("learn.ui.progress_dropped"), "dropped");
-    this.showStages();
+    // learn/#level=<id>: the practice page's way back from a course deal, to the level after it.
+    const asked = /^#level=(.+)$/.exec(location.hash);
+    let id = null;
+    try {
+      id = asked ? decodeURIComponent(asked[1]) : null;
+    } catch {
+      id = null;
+    }
+    if (asked) history.replaceState(null, "", location.pathname + location.search);
+    if (id !== null && this.levels.has(id)) this.open(id);
+    else this.showStages();
   }
 
   /**
