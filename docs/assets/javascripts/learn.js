@@ -123,6 +123,18 @@ function nest(tree, flat) {
 }
 
 /**
+ * @param {string} text
+ * @returns {string | null}
+ */
+function decodeHash(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * @param {unknown} data
  * @returns {data is Course}
  */
@@ -187,12 +199,7 @@ class LearnCourse {
     if (loaded.dropped) this.notice(this.t("learn.ui.progress_dropped"), "dropped");
     // learn/#level=<id>: the practice page's way back from a course deal, to the level after it.
     const asked = /^#level=(.+)$/.exec(location.hash);
-    let id = null;
-    try {
-      id = asked ? decodeURIComponent(asked[1]) : null;
-    } catch {
-      id = null;
-    }
+    const id = asked ? decodeHash(asked[1]) : null;
     if (asked) history.replaceState(null, "", location.pathname + location.search);
     if (id !== null && this.levels.has(id)) this.open(id);
     else this.showStages();
