@@ -235,13 +235,13 @@ def wins_trick(level: Level, problems: Problems) -> list[Any]:
     _agree(level, accepted, problems)
     led = SUIT_OF[deal.current_trick[0]]
     lost = {"kind": "wrong", "key": "learn.feedback.loses_trick_to", "params": {"card": card_code(winning)}}
-    # A card of the suit led that loses where a trump would win: you may trump even though you
+    # A card of the suit led that loses where only a trump wins: you may trump even though you
     # can follow (RULES.md §1), which newcomers often think is forbidden.
     could_trump = {
         "kind": "wrong", "key": "learn.feedback.trick_trump_could_follow",
         "params": {"card": card_code(winning), "suit": SUITS[led], "trump": SUITS[deal.trump]},
     }  # fmt: skip
-    trump_wins = led != deal.trump and any(SUIT_OF[card] == deal.trump for card in accepted)
+    trump_wins = led != deal.trump and all(SUIT_OF[card] == deal.trump for card in accepted)
     level.feedback = card_feedback(
         level, accepted, lambda card: could_trump if trump_wins and SUIT_OF[card] == led else lost
     )
