@@ -469,7 +469,8 @@ class LearnCourse {
       { class: "cj-learn-by-suit", "data-role": "played-by-suit" },
       suits.map((suit) => {
         const cards = played.filter((code) => code[1] === suit).sort((a, b) => ranks.indexOf(b[0]) - ranks.indexOf(a[0]));
-        return h("li", { "data-suit": suit }, `${this.t(`suits.${suit}.symbol`)} ${capitalise(this.strings.suitName(suit))}${this.t("ui.label_colon")}`, this.chips(cards));
+        const shown = cards.length ? h("span", { class: "cj-cards" }, cards.map((code) => this.chip(code))) : h("span", { class: "cj-learn-by-suit-none", text: this.t("learn.ui.none") });
+        return h("li", { "data-suit": suit, "data-count": String(cards.length) }, `${this.t(`suits.${suit}.symbol`)} ${capitalise(this.strings.suitName(suit))}${this.t("ui.label_colon")}`, shown);
       }),
     );
   }

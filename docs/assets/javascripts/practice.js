@@ -491,6 +491,8 @@ class Practice {
     if (!(level.match ? state.match_over : state.result !== null)) return;
     learn.done = true;
     learnStore.recordStars(level.id, this.stars(learn.refused));
+    // The course's last level done: the Coach turns off now, unless the reader keeps it.
+    if (this.noticeCoachOff()) this.setCoach(false, false);
     // Done: a reload shows this match as it is, not the level dealt again.
     if (learnHash() !== null) history.replaceState(null, "", location.pathname + location.search);
   }
@@ -711,7 +713,7 @@ class Practice {
   // Once the course is finished the Coach turns off, and the page says so once, with a way to
   // keep it: a reader who never chose is then taken to have chosen "off" unless they keep it.
   noticeCoachOff() {
-    if (this.prefs.coach !== null || !this.courseDone()) return;
+    if (this.prefs.coach !== null || !this.courseDone()) return false;
     this.prefs.coach = false;
     this.savePrefs();
     this.notice("coach", this.t("practice.coach.off_after_course"));
@@ -722,15 +724,12 @@ class Practice {
       "data-action": "coach-keep",
       text: this.t("practice.coach.keep_on"),
       onclick: () => {
-        if (!this.learnLevel) this.setCoach(true);
-        else {
-          this.prefs.coach = true;
-          this.savePrefs();
-        }
+        this.setCoach(true);
         item?.remove();
       },
     });
     item?.insertBefore(keep, item.querySelector('[data-action="dismiss"]'));
+    return true;
   }
 
   // A Coach switch (one in the set-up form, one in the settings): every switch shows the same
