@@ -18,9 +18,11 @@
 // hint, undo, new, replay, review, menus, reset-stats, coach; data-card on every card the reader
 // can choose.
 //
-// The Coach (on by default until every level of the Learn course has stars, then off; the
-// reader's own choice wins) outlines the playable cards and, after each of the reader's cards,
-// gives the deal review's grade of it and the reason in words (practice.grade). That request
+// The Coach (on by default until every level of the Learn course has stars, then off, said once
+// with a button to keep it; the reader's own choice wins) outlines the playable cards and, after
+// each of the reader's cards, gives the deal review's grade of it and its reason in words
+// (practice.grade; practice.coach.reasons.*), and says when it prefers another card than the
+// hint the reader asked for before that card (practice.coach.changed). That request
 // goes to the worker once the computer has replied (or the deal has ended), so the computer's
 // reply never waits behind it; it runs while the reader thinks (scripts/bench_coach.py times it).
 //
