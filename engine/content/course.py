@@ -6,7 +6,9 @@ record with the plays up to the decision and the match scores before the deal, a
 writes it), `seat`, `view` (what the
 reader sees there: `PlayerView.to_dict`), `answers` (accepted card codes, or the number, or the
 true option), `feedback` (per wrong answer: catalogue key and parameters, plus the rule for a
-refusal), `par`, `guided`, `texts` (name -> catalogue key) and the goal type's own fields (a
+refusal), `par`, `guided`, `texts` (name -> catalogue key), `why` (why the answer is right: a
+catalogue key and the engine's parameters; null for a deal played on the practice page) and the
+goal type's own fields (a
 count's `kind`, a choice's `question` and `options`).
 
 The texts themselves are resolved per language by the caller's `text(lang, key)` (the build
@@ -43,6 +45,7 @@ def level_json(level: Level) -> Json:
         "par": level.par,
         "guided": level.guided,
         "texts": level.texts,
+        "why": level.why,
         **level.published,
     }
 

@@ -32,7 +32,7 @@ its language.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.ai.bots import BOTS
@@ -41,7 +41,9 @@ from engine.analysis.reasons import reason_for
 from engine.content.levels import Level, goal
 from engine.content.problems import Problems, is_int, join_place
 from engine.core.cards import (
+    CARD_VALUE,
     JACK,
+    RANKS_PER_SUIT,
     SUIT_MASKS,
     SUIT_OF,
     SUITS,
@@ -153,6 +155,40 @@ def _decided(level: Level, problems: Problems) -> bool:
     return True
 
 
+def why(name: str, **params: Any) -> Json:
+    """Why an answer is right: the catalogue key `learn.why.<name>` and the engine's facts."""
+    return {"key": f"learn.why.{name}", "params": params}
+
+
+def value_sum(cards: Iterable[int]) -> tuple[list[str], str]:
+    """The cards of `cards` that count for Game, highest first, and their sum written out
+    ("10 + 4 + 3 = 17"; one card: "10"; none: "0")."""
+    counted = sorted((card for card in cards if CARD_VALUE[card]), key=lambda card: (-CARD_VALUE[card], card))
+    values = [CARD_VALUE[card] for card in counted]
+    written = " + ".join(map(str, values)) + f" = {sum(values)}" if len(values) > 1 else str(sum(values))
+    return [card_code(card) for card in counted], written
+
+
+def legal_why(deal: Deal, seat: int) -> Json:
+    """Why these cards are the legal ones (RULES.md §1: follow or trump on a plain lead, trump
+    when void, otherwise discard; on a trump lead, a trump), under the deal's rules."""
+    hand, rules = deal.hands[seat], deal.rules
+    trumps = hand & SUIT_MASKS[deal.trump]
+    if not deal.current_trick:
+        return why("lead_any")
+    led = SUIT_OF[deal.current_trick[0]]
+    suits = {"suit": SUITS[led], "trump": SUITS[deal.trump]}
+    if led == deal.trump:
+        return why("trump_led" if trumps else "trump_led_none", **suits)
+    if hand & SUIT_MASKS[led]:
+        if not trumps:
+            return why("follow_no_trump", **suits)
+        return why("follow_or_trump" if rules.trump_when_able else "follow_only", **suits)
+    if trumps:
+        return why("must_trump" if rules.must_trump_when_void else "void_free", **suits)
+    return why("discard", **suits)
+
+
 # ----- card goals -----------------------------------------------------------------------------
 
 
@@ -165,6 +201,7 @@ def legal_card(level: Level, problems: Problems) -> list[Any]:
     _stated_count(level, "legal", len(accepted), "legal cards", problems)
     _agree(level, accepted, problems)
     level.feedback = card_feedback(level, accepted, None)
+    level.why = legal_why(deal, level.seat)
     return [card_code(card) for card in sorted(accepted)]
 
 
@@ -196,8 +233,20 @@ def wins_trick(level: Level, problems: Problems) -> list[Any]:
         return []
     _stated_count(level, "winners", len(accepted), "winning cards", problems)
     _agree(level, accepted, problems)
+    led = SUIT_OF[deal.current_trick[0]]
     lost = {"kind": "wrong", "key": "learn.feedback.loses_trick_to", "params": {"card": card_code(winning)}}
-    level.feedback = card_feedback(level, accepted, lambda card: lost)
+    # A card of the suit led that loses where only a trump wins: you may trump even though you
+    # can follow (RULES.md §1), which newcomers often think is forbidden.
+    could_trump = {
+        "kind": "wrong", "key": "learn.feedback.trick_trump_could_follow",
+        "params": {"card": card_code(winning), "suit": SUITS[led], "trump": SUITS[deal.trump]},
+    }  # fmt: skip
+    trump_wins = led != deal.trump and all(SUIT_OF[card] == deal.trump for card in accepted)
+    level.feedback = card_feedback(
+        level, accepted, lambda card: could_trump if trump_wins and SUIT_OF[card] == led else lost
+    )
+    params = {"card": card_code(winning), "suit": SUITS[led], "trump": SUITS[deal.trump]}
+    level.why = why("beat_trump" if SUIT_OF[winning] == deal.trump else "beat_plain", **params)
     return [card_code(card) for card in sorted(accepted)]
 
 
@@ -289,7 +338,22 @@ def best_card(level: Level, problems: Problems) -> list[Any]:
         }
 
     level.feedback = card_feedback(level, accepted, worse)
+    level.why = _best_why(options, accepted, better, is_exact(deal))
     return [card_code(card) for card in sorted(accepted)]
+
+
+def _best_why(options: dict[int, OptionValue], accepted: set[int], better: int, exact: bool) -> Json | None:
+    """The best card against the next best one, in the engine's net points: exact once the
+    stock is empty (the endgame solver), else averaged over the sampled deals."""
+    others = [card for card in options if card not in accepted]
+    if not others:
+        return None
+    other = max(others, key=lambda card: (options[card].value, -card))
+    gain = round(options[better].value - options[other].value, 2)
+    params: Json = {"card": card_code(better), "other": card_code(other), "gain": gain}
+    if exact:
+        return why("best_exact", **params)
+    return why("best_sampled", **params, samples=ESTIMATE_SAMPLES)
 
 
 # ----- count ----------------------------------------------------------------------------------
@@ -333,6 +397,40 @@ def _opponent_value(level: Level, problems: Problems) -> int | None:
     return None if hand is None else mask_value(hand)
 
 
+def _count_why(level: Level, kind: str, actual: int, problems: Problems) -> Json | None:
+    """How the engine's number is made up, from what the reader sees."""
+    deal, seat = level.position, level.seat
+    if kind in ("value_won", "opponent_value"):
+        mask = deal.won[seat] if kind == "value_won" else _known_hand(level, Problems(problems.file))
+        cards, written = value_sum(cards_of(mask or 0))
+        return why(f"{kind}{'' if cards else '_none'}", cards=cards, sum=written, n=actual)
+    if kind == "trumps_out":
+        view = deal.view(seat)
+        suit = SUIT_MASKS[deal.trump]
+        played = sum((trick.cards for trick in deal.tricks), tuple(deal.current_trick))
+        counts = {
+            "total": RANKS_PER_SUIT,
+            "played": sum(1 for card in played if SUIT_OF[card] == deal.trump),
+            "yours": (deal.hands[seat] & suit).bit_count(),
+        }
+        top = view.stock_top
+        on_stock = top is not None and SUIT_OF[top] == deal.trump
+        if counts["total"] - counts["played"] - counts["yours"] - on_stock != actual:
+            problems.add(
+                join_place(level.place, "record"), "the trumps out do not add up from what the reader sees"
+            )
+            return None
+        if top is not None and on_stock:
+            return why("trumps_out_stock", **counts, card=card_code(top), n=actual)
+        return why("trumps_out", **counts, n=actual)
+    if kind == "stock_left":
+        drawn = sum(len(trick.draws) for trick in deal.tricks)
+        return why("stock_left", start=actual + drawn, drawn=drawn, n=actual)
+    if kind == "tricks_won":
+        return why("tricks_won", total=len(deal.tricks), n=actual)
+    return None
+
+
 COUNT_KINDS: dict[str, Callable[[Level, Problems], int | None]] = {
     "value_won": lambda level, problems: mask_value(level.position.won[level.seat]),
     "trumps_out": _trumps_out,
@@ -358,6 +456,7 @@ def count(level: Level, problems: Problems) -> list[Any]:
         problems.add(join_place(level.place, "answer"), "missing: state the number the reader should find")
     _stated_count(level, "answer", actual, str(kind).replace("_", " "), problems)
     level.published = {"kind": kind}
+    level.why = _count_why(level, str(kind), actual, problems)
     level.feedback = {
         "higher": {"kind": "wrong", "key": "learn.feedback.count_higher", "params": {}},
         "lower": {"kind": "wrong", "key": "learn.feedback.count_lower", "params": {}},
@@ -525,6 +624,8 @@ def choice(level: Level, problems: Problems) -> list[Any]:
         )
     level.published = {**level.published, "question": question, "options": options}
     level.feedback = {option: explanation for option in options if option != truth}
+    # What a wrong option is told is why the true one is true: the same words, from the engine.
+    level.why = {"key": explanation["key"], "params": explanation["params"]}
     return [truth]
 
 

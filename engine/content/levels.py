@@ -66,6 +66,9 @@ class Level:
     feedback: dict[str, Any] = field(default_factory=dict)
     # The goal type's own published fields (a count's `kind`, a choice's `options`).
     published: dict[str, Any] = field(default_factory=dict)
+    # Set by the goal type's checker: why the accepted answer is right, from the engine's facts
+    # (`{"key": "learn.why.…", "params": {...}}`), shown when the page accepts or shows it.
+    why: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -258,13 +261,16 @@ def check_level(
 
 def answer_text_keys(level: Level) -> list[str]:
     """The catalogue keys a level's answers name: each feedback's reason and a refusal's rule,
-    and a choice's option labels (the page shows them without the engine)."""
+    a choice's option labels and the reason its answer is right (the page shows them without
+    the engine)."""
     keys = []
     for feedback in level.feedback.values():
         keys.append(feedback["key"])
         if "rule" in feedback:
             keys.append(feedback["rule"])
     keys += level.published.get("options", {}).values()
+    if level.why is not None:
+        keys.append(level.why["key"])
     return keys
 
 

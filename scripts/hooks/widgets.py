@@ -101,6 +101,7 @@ LEARN_CATALOGUE = (
     "ui.plays_you",
     "ui.plays_other",
     "learn.ui",
+    "learn.why",
 )
 
 _BLOCK = re.compile(r"""<script\b[^>]*\bclass=["'][^"']*\bcj-example-data\b""")

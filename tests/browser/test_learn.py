@@ -378,3 +378,129 @@ def test_after_one_visit_the_course_works_offline(browser, site_url, course):
     assert ui("it", "right") in root.locator("[data-feedback][data-result=right]").inner_text()
     assert engine_requests(watch) == []
     context.close()
+
+
+def first_with(course: dict, test) -> dict:
+    return next(level for level in in_order(course) if test(level))
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_an_answer_accepted_or_shown_says_why_it_is_right(watched_page, site_url, course, lang):
+    """One level of each kind of reason: the accepted answer is followed by the engine's why,
+    and a guided level's hint after two misses says it too."""
+    page = watched_page.page
+    texts = course["texts"][lang]
+    root = open_course(page, site_url, lang)
+    kinds: dict[str, dict] = {}
+    for level in in_order(course):
+        if level["goal"] != "play_deal":
+            kinds.setdefault(level["why"]["key"], level)
+    assert {"learn.why.best_exact", "learn.why.best_sampled", "learn.why.follow_or_trump"} <= set(kinds)
+    for key, level in kinds.items():
+        press(page, f".cj-learn [data-open='{level['id']}']")
+        page.wait_for_selector(f".cj-learn [data-level-id='{level['id']}']")
+        answer_by_keyboard(page, level, level["answers"][0])
+        why = root.locator("[data-feedback][data-result=right] [data-why]")
+        assert why.get_attribute("data-why") == key, level["id"]
+        said = why.inner_text()
+        assert_says(said, texts[key])
+        assert "{" not in said, (level["id"], said)
+        for name in ("gain", "n", "total", "samples"):
+            if name in level["why"]["params"]:
+                number = level["why"]["params"][name]
+                assert (
+                    page.evaluate("([n, lang]) => new Intl.NumberFormat(lang).format(n)", [number, lang])
+                    in said
+                )
+        press(page, ".cj-learn [data-action=stages]")
+        page.wait_for_selector(".cj-learn[data-state=stages]")
+    guided = first_with(
+        course, lambda lv: lv["guided"] and lv["goal"] in CARD_GOALS and len(wrong_answers(lv)) >= 2
+    )
+    press(page, f".cj-learn [data-open='{guided['id']}']")
+    for value in wrong_answers(guided)[:2]:
+        answer_by_keyboard(page, guided, value)
+    assert (
+        root.locator("[data-feedback][data-result=wrong] [data-why]").get_attribute("data-why")
+        == guided["why"]["key"]
+    )
+    assert watched_page.console_errors == []
+
+
+def test_a_retry_never_lowers_the_stars_and_the_rule_is_said(watched_page, site_url, course):
+    page = watched_page.page
+    level = first_with(course, lambda lv: lv["goal"] in CARD_GOALS and wrong_answers(lv))
+    root = open_course(page, site_url, "es")
+    rule = ui("es", "stars_rule")
+    assert root.locator("[data-role=stars-rule]").all_inner_texts() == [rule]
+    press(page, f".cj-learn [data-open='{level['id']}']")
+    assert root.locator("[data-role=stars-rule]").all_inner_texts() == [rule]
+    answer_by_keyboard(page, level, level["answers"][0])
+    assert stored(page)["levels"][level["id"]] == {"stars": 3}
+    assert root.locator("[data-role=best-kept]").count() == 0
+    # Retry with a mistake: this try earns 2, the level keeps its 3 and the page says so.
+    press(page, ".cj-learn [data-action=retry]")
+    answer_by_keyboard(page, level, wrong_answers(level)[0])
+    answer_by_keyboard(page, level, level["answers"][0])
+    assert root.locator("[data-feedback][data-result=right] [data-stars='2']").count() == 1
+    kept = root.locator("[data-role=best-kept]")
+    assert kept.get_attribute("data-stars-best") == "3"
+    assert kept.inner_text() == ui("es", "best_kept_other").format(n=3)
+    assert stored(page)["levels"][level["id"]] == {"stars": 3}
+    press(page, ".cj-learn [data-action=stages]")
+    assert root.locator(f"[data-open='{level['id']}'] [data-stars='3']").count() == 1
+    assert watched_page.console_errors == []
+
+
+def test_the_turn_up_is_explained_as_the_stock_s_top_card(watched_page, site_url, course):
+    page = watched_page.page
+    root = open_course(page, site_url, "fr")
+    before = first_with(course, lambda lv: lv["goal"] in CARD_GOALS and not lv["view"]["tricks"])
+    after = first_with(course, lambda lv: lv["goal"] in CARD_GOALS and lv["view"]["tricks"])
+    for level in (before, after):
+        press(page, f".cj-learn [data-open='{level['id']}']")
+        page.wait_for_selector(f".cj-learn [data-level-id='{level['id']}']")
+        note = root.locator(f"[data-level-id='{level['id']}'] [data-role=turn-up-note]").inner_text()
+        tricks = level["view"]["tricks"]
+        if not tricks:
+            name = "turn_up_on_stock"
+        else:
+            name = (
+                "turn_up_taken_you"
+                if tricks[0]["draws"][0]["seat"] == level["seat"]
+                else "turn_up_taken_other"
+            )
+        assert note == ui("fr", name), level["id"]
+        press(page, ".cj-learn [data-action=stages]")
+    assert watched_page.console_errors == []
+
+
+def test_a_counting_drill_shows_the_played_cards_by_suit(watched_page, site_url, course):
+    page = watched_page.page
+    root = open_course(page, site_url, "pt")
+    level = first_with(course, lambda lv: lv.get("kind") == "trumps_out")
+    press(page, f".cj-learn [data-open='{level['id']}']")
+    rows = root.locator(f"[data-level-id='{level['id']}'] [data-role=played-by-suit] li")
+    view = level["view"]
+    played = [card for trick in view["tricks"] for card in trick["cards"]] + view["current_trick"]
+    suits = rows.evaluate_all(
+        "(items) => items.map((item) => [item.dataset.suit, Number(item.dataset.count)])"
+    )
+    assert suits[0][0] == view["trump"]  # trumps first: what the drill asks about
+    assert sorted(suits) == sorted([suit, sum(1 for card in played if card[1] == suit)] for suit in "SHDC")
+    assert ui("pt", "played_by_suit") in root.locator(f"[data-level-id='{level['id']}']").inner_text()
+    assert watched_page.console_errors == []
+
+
+def test_the_practice_page_s_way_back_opens_the_next_level(watched_page, site_url, course):
+    page = watched_page.page
+    level = in_order(course)[5]
+    page.goto(f"{site_url}learn/#level={level['id']}")
+    page.wait_for_selector(
+        f".cj-learn[data-state=level] [data-level-id='{level['id']}']", timeout=LOAD_TIMEOUT_MS
+    )
+    assert "#level=" not in page.url  # a reload shows the list, not this level again
+    page.goto(f"{site_url}learn/#level=no-such-level")
+    page.reload()
+    page.wait_for_selector(".cj-learn[data-state=stages]", timeout=LOAD_TIMEOUT_MS)
+    assert watched_page.console_errors == []

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -172,6 +173,7 @@ def test_every_text_the_page_needs_is_published_in_every_language(course):
     needed |= {fb["key"] for level in course["levels"] for fb in level["feedback"].values()}
     needed |= {fb["rule"] for level in course["levels"] for fb in level["feedback"].values() if "rule" in fb}
     needed |= {key for level in course["levels"] for key in level.get("options", {}).values()}
+    needed |= {level["why"]["key"] for level in course["levels"] if level["why"]}
     needed |= {stage[name] for stage in course["stages"] for name in ("title", "intro")}
     assert set(course["texts"]) == set(LANGUAGES)
     for lang, texts in course["texts"].items():
@@ -179,3 +181,61 @@ def test_every_text_the_page_needs_is_published_in_every_language(course):
         assert all(text.strip() for text in texts.values()), lang
     french = [text for text in course["texts"]["fr"].values() if "?" in text]
     assert french and all("\u202f?" in text for text in french)
+
+
+def test_every_level_says_why_its_answer_is_right_from_the_engine(course):
+    """Each level's `why` agrees with the position: the rule that makes the legal cards legal,
+    the card to beat, the exact gain of the best card once the stock is empty, the sum a count
+    adds up to; and every placeholder of its text in every language has its value."""
+    for level in course["levels"]:
+        why = level["why"]
+        if level["goal"] == "play_deal":
+            assert why is None, level["id"]
+            continue
+        assert why and why["key"], level["id"]
+        # The page words a seat as {player} and card values as {value}, {others}, {total} (learn.js).
+        given = set(why["params"]) | ({"player"} if "seat" in why["params"] else set())
+        given |= {"value", "others", "total"} if "values" in why["params"] else set()
+        for lang in LANGUAGES:
+            names = set(re.findall(r"\{(\w+)\}", course["texts"][lang][why["key"]]))
+            assert names <= given, (level["id"], lang, names - given)
+        deal, seat = position(level), level["seat"]
+        params = why["params"]
+        if level["goal"] == "wins_trick":
+            beats = beating_masks(deal.trump)
+            best = deal.current_trick[0]
+            for card in deal.current_trick[1:]:
+                best = card if beats[best] >> card & 1 else best
+            assert params["card"] == card_code(best), level["id"]
+        elif level["goal"] == "legal_card" and deal.current_trick:
+            led = deal.current_trick[0] // 13
+            holds = deal.hands[seat] & SUIT_MASKS[led]
+            trumps = deal.hands[seat] & SUIT_MASKS[deal.trump]
+            legal = {c for c in deal.legal_plays()}
+            if why["key"] == "learn.why.must_trump":
+                assert not holds and legal == set(cards(trumps)), level["id"]
+            elif why["key"] == "learn.why.follow_or_trump":
+                assert holds and trumps and legal == set(cards(holds | trumps)), level["id"]
+            elif why["key"] == "learn.why.discard":
+                assert not holds and not trumps and legal == set(deal.hand(seat)), level["id"]
+        elif level["goal"] == "best_card" and not deal.stock_remaining:
+            assert why["key"] == "learn.why.best_exact", level["id"]
+            options = exact_option_values(deal, seat)
+            top = max(option.value for option in options.values())
+            runner = max(option.value for option in options.values() if option.value < top)
+            assert params["gain"] == round(top - runner, 2), level["id"]
+            assert options[parse_card(params["other"])].value == runner, level["id"]
+        elif level["goal"] == "count" and "sum" in params:
+            assert params["sum"].rsplit("= ", 1)[-1] == str(level["answers"][0]), level["id"]
+            assert sum(mask_value(1 << parse_card(c)) for c in params["cards"]) == level["answers"][0], level[
+                "id"
+            ]
+        elif level["goal"] == "count" and level["kind"] == "trumps_out":
+            stock = 1 if why["key"].endswith("_stock") else 0
+            assert params["total"] - params["played"] - params["yours"] - stock == level["answers"][0], level[
+                "id"
+            ]
+
+
+def cards(mask: int) -> list[int]:
+    return [card for card in range(52) if mask >> card & 1]

@@ -581,3 +581,140 @@ def test_a_deal_to_play_dealt_from_hands_is_refused(tmp_path):
     problems = [str(p) for p in check_levels(_stage_copy(tmp_path, "first-deal", from_hands)).problems]
     assert any("levels[0].record.hands" in p for p in problems)
     assert any("levels[0].record.seed: missing" in p for p in problems)
+
+
+# ----- why an answer is right -------------------------------------------------------------------
+
+
+def test_a_legal_card_level_says_which_rule_decides(tmp_path):
+    # Trump hearts. Spades led: seat 0 holds spades and trumps, so it may follow or trump.
+    levels = [
+        level("legal_card", record(HANDS, "AH", ["QS"]), 0, id="follow-or-trump"),
+        level("legal_card", record(HANDS, "AH", ["JH"]), 0, id="trump-led"),
+        level("legal_card", record(HANDS, "AH"), 1, id="lead"),
+    ]
+    found, problems = checked(tmp_path, *levels)
+    assert problems == []
+    assert [lv.why for lv in found] == [
+        {"key": "learn.why.follow_or_trump", "params": {"suit": "S", "trump": "H"}},
+        {"key": "learn.why.trump_led", "params": {"suit": "H", "trump": "H"}},
+        {"key": "learn.why.lead_any", "params": {}},
+    ]
+
+
+def test_a_legal_card_level_says_must_trump_discard_or_follow(tmp_path):
+    # Trump hearts; seat 1 leads QD. Seat 0: void in diamonds with trumps; with neither; with a
+    # diamond and no trump.
+    leader = ["QD", "JH", "9D", "7C", "6C", "2D"]
+    hands = {
+        "must-trump": ["KS", "4S", "TH", "2H", "5S", "3S"],
+        "discard": ["KS", "4S", "TS", "2S", "5S", "3S"],
+        "follow": ["KS", "4S", "TS", "2S", "5D", "3S"],
+    }
+    levels = [
+        level("legal_card", record([hand, leader], "AH", ["QD"]), 0, id=name) for name, hand in hands.items()
+    ]
+    found, problems = checked(tmp_path, *levels)
+    assert problems == []
+    suits = {"suit": "D", "trump": "H"}
+    assert [lv.why for lv in found] == [
+        {"key": "learn.why.must_trump", "params": suits},
+        {"key": "learn.why.discard", "params": suits},
+        {"key": "learn.why.follow_no_trump", "params": suits},
+    ]
+
+
+def test_wins_trick_says_what_beats_the_winning_card_and_where_only_a_trump_wins(tmp_path):
+    # Spades led (QS): KS or a trump beats it; the 4S that loses is only told it loses.
+    [plain], problems = checked(tmp_path, level("wins_trick", record(HANDS, "AH", ["QS"]), 0, winners=3))
+    assert problems == []
+    assert plain.why == {"key": "learn.why.beat_plain", "params": {"card": "QS", "suit": "S", "trump": "H"}}
+    assert plain.feedback["4S"]["key"] == "learn.feedback.loses_trick_to"
+    # The ace of spades led: the reader holds spades, none wins, only a trump does. Holding the
+    # suit led does not forbid trumping (RULES.md §1): the spades that lose say so.
+    hands = [["KS", "4S", "TH", "2H", "5D", "3C"], ["AS", "JH", "9D", "7C", "6C", "2S"]]
+    [trumping], problems = checked(
+        tmp_path, level("wins_trick", record(hands, "AH", ["AS"]), 0, winners=2, answers=["2H", "TH"])
+    )
+    assert problems == []
+    could = {
+        "kind": "wrong",
+        "key": "learn.feedback.trick_trump_could_follow",
+        "params": {"card": "AS", "suit": "S", "trump": "H"},
+    }
+    assert trumping.feedback["KS"] == trumping.feedback["4S"] == could
+    assert trumping.feedback["5D"]["kind"] == "illegal"
+    # A trump led: only a higher trump beats it.
+    hands = [HANDS[0], ["QS", "5H", "9D", "7C", "6C", "2S"]]
+    [trump_led], problems = checked(tmp_path, level("wins_trick", record(hands, "AH", ["5H"]), 0, winners=1))
+    assert problems == []
+    assert trump_led.answers == ["TH"]
+    assert trump_led.why == {
+        "key": "learn.why.beat_trump",
+        "params": {"card": "5H", "suit": "H", "trump": "H"},
+    }
+
+
+def test_best_card_why_gives_the_engine_s_exact_gain_once_the_stock_is_empty(tmp_path):
+    rec, seat = endgame_record()
+    [found], problems = checked(tmp_path, level("best_card", rec, seat))
+    assert problems == []
+    deal = read_record(rec).deal
+    for card in read_record(rec).plays:
+        deal.play(card)
+    options = exact_option_values(deal, seat)
+    best = max(option.value for option in options.values())
+    others = [c for c in options if options[c].value < best]
+    other = max(others, key=lambda c: (options[c].value, -c))
+    assert found.why["key"] == "learn.why.best_exact"
+    assert found.why["params"]["card"] in found.answers
+    assert found.why["params"]["other"] == card_code(other)
+    assert found.why["params"]["gain"] == round(best - options[other].value, 2)
+
+
+def test_best_card_why_with_cards_in_the_stock_names_the_samples(tmp_path):
+    rec = record(HANDS, "AH", ["QS"])
+    [found], problems = checked(tmp_path, level("best_card", rec, 0, id="sampled"))
+    assert problems == []
+    assert found.why["key"] == "learn.why.best_sampled"
+    assert found.why["params"]["samples"] == goals.ESTIMATE_SAMPLES
+    assert found.why["params"]["card"] in found.answers and found.why["params"]["other"] not in found.answers
+    assert found.why["params"]["gain"] >= goals.ESTIMATE_MARGIN
+
+
+def test_a_count_s_why_adds_up_to_the_engine_s_number(tmp_path):
+    rec = record(HANDS, "AH", ["QS", "KS"])  # seat 0 wins QS and KS (2 + 3) and draws AH
+    levels = [
+        level("count", rec, 0, id="value", kind="value_won", answer=5),
+        level("count", rec, 0, id="stock", kind="stock_left", answer=38),
+        level("count", rec, 1, id="tricks", kind="tricks_won", answer=0),
+        level("count", rec, 1, id="trumps", kind="trumps_out", answer=12),
+    ]
+    found, problems = checked(tmp_path, *levels)
+    assert problems == []
+    assert [lv.why for lv in found] == [
+        {"key": "learn.why.value_won", "params": {"cards": ["KS", "QS"], "sum": "3 + 2 = 5", "n": 5}},
+        {"key": "learn.why.stock_left", "params": {"start": 40, "drawn": 2, "n": 38}},
+        {"key": "learn.why.tricks_won", "params": {"total": 1, "n": 0}},
+        {"key": "learn.why.trumps_out", "params": {"total": 13, "played": 0, "yours": 1, "n": 12}},
+    ]
+
+
+def test_a_choice_s_why_is_the_engine_s_explanation_of_the_true_option(tmp_path):
+    [found], problems = checked(
+        tmp_path, level("choice", record(HANDS, "AH"), 1, question="jack_out", answer="no")
+    )
+    assert problems == []
+    assert found.why == {"key": "learn.feedback.jack_in_hand", "params": {"card": "JH"}}
+
+
+def test_every_published_level_but_a_deal_to_play_says_why(tmp_path):
+    report = check_levels(TUTORIALS / "learn")
+    assert report.problems == []
+    missing = [level.id for level in report.levels if level.goal != "play_deal" and level.why is None]
+    assert missing == []
+    keys = {level.why["key"] for level in report.levels if level.why}
+    assert "learn.feedback.trick_trump_could_follow" in {
+        fb["key"] for level in report.levels for fb in level.feedback.values()
+    }
+    assert {"learn.why.follow_or_trump", "learn.why.best_exact", "learn.why.best_sampled"} <= keys

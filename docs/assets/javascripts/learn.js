@@ -9,6 +9,8 @@
 // The card chips, the element builder and the refusal's rule link are the shared ones of
 // engine-client.js.
 //
+// learn/#level=<id> opens that level (the practice page links back to the level after its deal).
+//
 // Test hooks: .cj-learn[data-state] (loading, stages, level, done, failed); [data-level-id] on
 // the level shown; [data-card] on every card the reader can choose; [data-feedback] with
 // [data-result] after an answer; [data-stars]; [data-action] next, retry, reset.
@@ -59,6 +61,7 @@
  * @property {number} par
  * @property {boolean} guided
  * @property {Record<string, string>} texts
+ * @property {{ key: string, params: Record<string, unknown> } | null} [why] why the answer is right (engine/content/goals.py)
  * @property {string} [kind]
  * @property {string} [question]
  * @property {Record<string, string>} [options]
@@ -87,6 +90,8 @@ const CARD_GOALS = new Set(["legal_card", "wins_trick", "best_card"]);
 // only links to it and shows the stars the practice page stored.
 const PLAY_DEAL = "play_deal";
 const KNOWN_GOALS = new Set([...CARD_GOALS, "count", "choice", PLAY_DEAL]);
+// Counts and questions about the cards played so far (the card-counting drills).
+const COUNTING = new Set(["trumps_out", "opponent_value", "jack_out", "opponent_has_trump"]);
 
 // Stars for a finished level: 3 with no mistake, 2 with one, 1 otherwise.
 /**
@@ -115,6 +120,18 @@ function nest(tree, flat) {
     node[last] = text;
   }
   return tree;
+}
+
+/**
+ * @param {string} text
+ * @returns {string | null}
+ */
+function decodeHash(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -180,7 +197,12 @@ class LearnCourse {
     const loaded = store.loadProgress();
     this.progress = loaded.value;
     if (loaded.dropped) this.notice(this.t("learn.ui.progress_dropped"), "dropped");
-    this.showStages();
+    // learn/#level=<id>: the practice page's way back from a course deal, to the level after it.
+    const asked = /^#level=(.+)$/.exec(location.hash);
+    const id = asked ? decodeHash(asked[1]) : null;
+    if (asked) history.replaceState(null, "", location.pathname + location.search);
+    if (id !== null && this.levels.has(id)) this.open(id);
+    else this.showStages();
   }
 
   /**
@@ -249,6 +271,7 @@ class LearnCourse {
     setChildren(
       this.main,
       next ? h("p", {}, h("button", { type: "button", class: "md-button md-button--primary", "data-action": "play-next", text: this.t("learn.ui.play_next"), onclick: () => this.open(next.id) })) : null,
+      this.starsRule(),
       stages.map((stage) =>
         h(
           "section",
@@ -274,6 +297,11 @@ class LearnCourse {
       ),
       this.resetBox(),
     );
+  }
+
+  // How stars are won, said once wherever stars are shown (the stage list, a level).
+  starsRule() {
+    return h("p", { class: "cj-learn-stars-rule", "data-role": "stars-rule", text: this.t("learn.ui.stars_rule") });
   }
 
   resetBox() {
@@ -341,7 +369,7 @@ class LearnCourse {
     } else {
       body = [this.position(level), this.choices(level)];
     }
-    setChildren(this.main, h("div", { class: "cj-learn-level", "data-level-id": level.id, "data-goal": level.goal }, heading, goal, body, this.feedback, actions));
+    setChildren(this.main, h("div", { class: "cj-learn-level", "data-level-id": level.id, "data-goal": level.goal }, heading, goal, body, this.feedback, actions, this.starsRule()));
     goal.focus();
     bringIntoView(goal);
   }
@@ -383,6 +411,8 @@ class LearnCourse {
       else ["won", "known"].forEach((part) => parts.add(part));
       if (level.question === "point_winner" || level.question === "match_winner") parts.delete("hand");
     }
+    // The counting drills ask about the cards played: shown grouped by suit as well.
+    if (COUNTING.has(level.kind ?? level.question ?? "")) parts.add("by_suit");
     if (level.record?.scores_before) parts.add("score");
     return parts;
   }
@@ -417,6 +447,34 @@ class LearnCourse {
     return h("ul", { class: "cj-learn-plays" }, cards.map((card, index) => h("li", {}, this.play(level, (leader + index) % players, card))));
   }
 
+  // What the turn-up is: the stock's top card, face up, whose suit is trump; the first trick's
+  // winner takes it (RULES.md §1), which the note says once that trick is played.
+  /** @param {Level} level */
+  turnUpNote(level) {
+    const first = level.view.tricks[0];
+    if (!first || !first.draws.length) return this.t("learn.ui.turn_up_on_stock");
+    return this.t(first.draws[0].seat === level.seat ? "learn.ui.turn_up_taken_you" : "learn.ui.turn_up_taken_other");
+  }
+
+  // The cards played so far (the tricks and the trick in play), one row per suit, trumps first:
+  // what a counting level asks the reader to remember.
+  /** @param {Level} level */
+  playedBySuit(level) {
+    const view = level.view;
+    const played = [...view.tricks.flatMap((trick) => trick.cards), ...view.current_trick];
+    const suits = [view.trump, ...["S", "H", "D", "C"].filter((suit) => suit !== view.trump)];
+    const ranks = "23456789TJQKA";
+    return h(
+      "ul",
+      { class: "cj-learn-by-suit", "data-role": "played-by-suit" },
+      suits.map((suit) => {
+        const cards = played.filter((code) => code[1] === suit).sort((a, b) => ranks.indexOf(b[0]) - ranks.indexOf(a[0]));
+        const shown = cards.length ? h("span", { class: "cj-cards" }, cards.map((code) => this.chip(code))) : h("span", { class: "cj-learn-by-suit-none", text: this.t("learn.ui.none") });
+        return h("li", { "data-suit": suit, "data-count": String(cards.length) }, `${this.t(`suits.${suit}.symbol`)} ${capitalise(this.strings.suitName(suit))}${this.t("ui.label_colon")}`, shown);
+      }),
+    );
+  }
+
   /** @param {Level} level */
   position(level) {
     const view = level.view;
@@ -426,11 +484,12 @@ class LearnCourse {
     /** @type {Child[]} */
     const rows = [];
     if (parts.has("trump")) rows.push(this.row(this.t("ui.trump"), `${s.t(`suits.${view.trump}.symbol`)} ${s.suitName(view.trump)}`));
-    rows.push(this.row(this.t("learn.ui.turn_up"), this.chip(view.trump_card)));
+    rows.push(this.row(this.t("learn.ui.turn_up"), this.chip(view.trump_card), " ", h("span", { class: "cj-learn-turn-up-note", "data-role": "turn-up-note", text: this.turnUpNote(level) })));
     if (parts.has("stock")) {
       const count = view.stock_count;
       rows.push(this.row(this.t("ui.stock"), count ? s.count("ui.cards_left", count) : this.t("ui.stock_empty"), count && view.stock_top ? [" ", this.chip(view.stock_top)] : null));
     }
+    if (parts.has("by_suit")) rows.push(this.row(this.t("learn.ui.played_by_suit"), this.playedBySuit(level)));
     if (parts.has("tricks") && view.tricks.length) {
       rows.push(this.row(this.t("learn.ui.tricks_played"), h("ol", { class: "cj-learn-tricks" }, view.tricks.map((trick) => h("li", {}, this.trickPlays(level, trick.leader, trick.cards))))));
     }
@@ -563,8 +622,16 @@ class LearnCourse {
       attempt.finished = true;
       const stars = starsFor(attempt.mistakes);
       this.progress = store.recordStars(level.id, stars);
+      // A retry never lowers a level's stars: the best so far stays, and the page says so.
+      const best = this.starsOf(level.id);
       this.main.querySelectorAll(".cj-learn-choices button, .cj-learn-choices input").forEach((control) => control.setAttribute("aria-disabled", "true"));
-      this.say("right", h("p", { text: this.t("learn.ui.right") }), h("p", {}, this.starsBadge(stars)));
+      this.say(
+        "right",
+        h("p", { text: this.t("learn.ui.right") }),
+        this.why(level),
+        h("p", {}, this.starsBadge(stars)),
+        best > stars ? h("p", { "data-role": "best-kept", "data-stars-best": String(best), text: this.strings.count("learn.ui.best_kept", best) }) : null,
+      );
       if (this.nextButton) {
         this.nextButton.hidden = false;
         this.nextButton.focus();
@@ -610,10 +677,17 @@ class LearnCourse {
     if (CARD_GOALS.has(level.goal)) {
       const button = this.main.querySelector(`.cj-learn-choices [data-card="${CSS.escape(String(answer))}"]`);
       if (button instanceof HTMLElement) button.dataset.hint = "";
-      return h("p", { class: "cj-learn-hint", "data-hint": String(answer) }, fill(this.strings, "learn.ui.hint_card", { card: this.chip(String(answer)) }));
+      return [h("p", { class: "cj-learn-hint", "data-hint": String(answer) }, fill(this.strings, "learn.ui.hint_card", { card: this.chip(String(answer)) })), this.why(level)];
     }
     const shown = level.goal === "count" ? new Intl.NumberFormat(this.lang).format(Number(answer)) : this.optionLabel(level, String(answer));
-    return h("p", { class: "cj-learn-hint", "data-hint": String(answer), text: this.t("learn.ui.hint_answer", { answer: shown }) });
+    return [h("p", { class: "cj-learn-hint", "data-hint": String(answer), text: this.t("learn.ui.hint_answer", { answer: shown }) }), this.why(level)];
+  }
+
+  // Why the answer is right, in the engine's words and numbers (the level's `why`).
+  /** @param {Level} level */
+  why(level) {
+    if (!level.why) return null;
+    return h("p", { class: "cj-learn-why", "data-why": level.why.key }, h("strong", { text: this.t("learn.ui.why") + this.t("ui.label_colon") }), fill(this.strings, level.why.key, this.fillParams(level, level.why.params ?? {})));
   }
 
   /**
@@ -651,7 +725,8 @@ class LearnCourse {
     /** @type {FillParams} */
     const values = {};
     for (const [name, value] of Object.entries(params)) {
-      if (name === "card" || name === "reply" || name === "better") values[name] = this.chip(typeof value === "string" ? value : null);
+      if (name === "card" || name === "reply" || name === "better" || name === "other") values[name] = this.chip(typeof value === "string" ? value : null);
+      else if (name === "cards" && Array.isArray(value)) values.cards = this.chips(value.map(String));
       else if ((name === "suit" || name === "trump") && typeof value === "string") values[name] = s.suitName(value);
       else if (name === "seat" && typeof value === "number") values.player = value === level.seat ? "" : this.t("seats.in_text.opponent");
       else if (name === "point" && typeof value === "string") values.point = this.t(`points.${value}`);

@@ -18,9 +18,11 @@
 // hint, undo, new, replay, review, menus, reset-stats, coach; data-card on every card the reader
 // can choose.
 //
-// The Coach (on by default until every level of the Learn course has stars, then off; the
-// reader's own choice wins) outlines the playable cards and, after each of the reader's cards,
-// gives the deal review's grade of it and the reason in words (practice.grade). That request
+// The Coach (on by default until every level of the Learn course has stars, then off, said once
+// with a button to keep it; the reader's own choice wins) outlines the playable cards and, after
+// each of the reader's cards, gives the deal review's grade of it and its reason in words
+// (practice.grade; practice.coach.reasons.*), and says when it prefers another card than the
+// hint the reader asked for before that card (practice.coach.changed). That request
 // goes to the worker once the computer has replied (or the deal has ended), so the computer's
 // reply never waits behind it; it runs while the reader thinks (scripts/bench_coach.py times it).
 //
@@ -130,7 +132,7 @@
 /**
  * A course level played here (assets/learn/levels.json, goal "play_deal"), and its stage.
  * @typedef {{ id: string, stage: string, goal: string, level: string, match: boolean, rules: Record<string, unknown>, seed: number, dealer: number, coach: boolean, texts: Record<string, string> }} CourseLevel
- * @typedef {{ id: string, title: string, intro: string, levels: string[] }} CourseStage
+ * @typedef {{ id: string, order: number, title: string, intro: string, levels: string[] }} CourseStage
  * @typedef {{ levels: CourseLevel[], stages: CourseStage[] }} Course
  * @typedef {import("./practice-store.js").LearnPlay} LearnPlay
  */
@@ -352,6 +354,7 @@ class Practice {
     if (stats.dropped) this.notice("stats", this.t("practice.notice.stats_dropped"));
     if (saved.dropped) this.notice("match", this.t("practice.notice.match_dropped"));
     this.renderStats();
+    this.noticeCoachOff();
     await this.open(saved.value);
   }
 
@@ -417,7 +420,8 @@ class Practice {
       await this.resume(saved);
       return true;
     }
-    if (saved && !saved.counted && !(await this.confirm("practice.confirm.replace", "practice.confirm.replace_yes", "practice.confirm.keep"))) {
+    // A match in progress is never replaced without asking (the course's link is one tap away).
+    if (saved && !saved.counted && !(await this.confirm("practice.confirm.replace_learn", "practice.confirm.replace_learn_yes", "practice.confirm.keep"))) {
       history.replaceState(null, "", location.pathname + location.search);
       await this.resume(saved);
       return true;
@@ -457,8 +461,18 @@ class Practice {
       learn.done
         ? h("p", { "data-role": "learn-done", "data-stars": String(stars) },
           h("span", { "aria-hidden": "true", text: `${"★".repeat(stars)}${"☆".repeat(3 - stars)} ` }), this.strings.count("practice.learn.done", stars), " ",
-          h("a", { href: LEARN_PAGE, "data-role": "learn-back", text: this.t("practice.learn.back") }))
+          h("a", { href: this.nextLevelLink(level.id), "data-role": "learn-back", text: this.t("practice.learn.back") }))
         : null);
+  }
+
+  // The Learn page at the level after `id` in course order (learn/#level=<id>), or its list
+  // when `id` is the last one.
+  /** @param {string} id */
+  nextLevelLink(id) {
+    const stages = [...(this.course?.stages ?? [])].sort((a, b) => a.order - b.order);
+    const ids = stages.flatMap((stage) => stage.levels);
+    const following = ids[ids.indexOf(id) + 1];
+    return following && ids.includes(id) ? `${LEARN_PAGE}#level=${encodeURIComponent(following)}` : LEARN_PAGE;
   }
 
   // 3 stars with no card refused, 2 with one, 1 otherwise.
@@ -479,6 +493,8 @@ class Practice {
     if (!(level.match ? state.match_over : state.result !== null)) return;
     learn.done = true;
     learnStore.recordStars(level.id, this.stars(learn.refused));
+    // The course's last level done: the Coach turns off now, unless the reader keeps it.
+    if (this.noticeCoachOff()) this.setCoach(false, false);
     // Done: a reload shows this match as it is, not the level dealt again.
     if (learnHash() !== null) history.replaceState(null, "", location.pathname + location.search);
   }
@@ -689,7 +705,33 @@ class Practice {
   // The reader's choice, else on until the course is finished (a damaged progress counts as
   // not finished).
   defaultCoach() {
-    return this.prefs.coach ?? !courseFinished((this.course?.levels ?? []).map((level) => level.id));
+    return this.prefs.coach ?? !this.courseDone();
+  }
+
+  courseDone() {
+    return courseFinished((this.course?.levels ?? []).map((level) => level.id));
+  }
+
+  // Once the course is finished the Coach turns off, and the page says so once, with a way to
+  // keep it: a reader who never chose is then taken to have chosen "off" unless they keep it.
+  noticeCoachOff() {
+    if (this.prefs.coach !== null || !this.courseDone()) return false;
+    this.prefs.coach = false;
+    this.savePrefs();
+    this.notice("coach", this.t("practice.coach.off_after_course"));
+    const item = this.notices.lastElementChild;
+    const keep = h("button", {
+      type: "button",
+      class: "md-button cj-pr-small",
+      "data-action": "coach-keep",
+      text: this.t("practice.coach.keep_on"),
+      onclick: () => {
+        this.setCoach(true);
+        item?.remove();
+      },
+    });
+    item?.insertBefore(keep, item.querySelector('[data-action="dismiss"]'));
+    return true;
   }
 
   // A Coach switch (one in the set-up form, one in the settings): every switch shows the same
@@ -1352,6 +1394,8 @@ class Practice {
     }
     setChildren(this.feedback);
     delete this.feedback.dataset.kind;
+    // The hint shown for this card, if any: the Coach says so when it prefers another card.
+    const hinted = this.hintCard;
     this.hintCard = null;
     this.accept(answer);
     this.clearVerdict(); // it was about the card before
@@ -1361,7 +1405,7 @@ class Practice {
       this.busy = false;
     }
     await this.continueComputer();
-    if (this.coach) this.verdict(answer.record, code);
+    if (this.coach) this.verdict(answer.record, code, hinted);
   }
 
   // The Coach's verdict on the reader's card: asked after the computer's reply, not awaited;
@@ -1369,8 +1413,9 @@ class Practice {
   /**
    * @param {MatchRecord} record the record right after the reader's card
    * @param {CardCode} code
+   * @param {CardCode | null} [hinted] the card the hint had suggested for this play
    */
-  async verdict(record, code) {
+  async verdict(record, code, hinted = null) {
     const ticket = ++this.verdicts;
     const s = this.strings;
     const started = performance.now();
@@ -1383,11 +1428,15 @@ class Practice {
       // For scripts/bench_coach.py: the verdict's time in the worker, as the page sees it.
       performance.measure("cj-coach-verdict", { start: started, end: performance.now() });
       const best = answer.best[0];
+      const loss = new Intl.NumberFormat(this.lang, { maximumFractionDigits: 2 }).format(answer.loss);
+      // Every verdict gives its reason: why no card is better, or what the card costs and why.
       let why;
-      if (answer.grade === "best") why = this.t("analysis.ui.is_best");
-      else if (answer.grade === "good") why = fill(s, "practice.coach.good", { best: cardSpan(s, best) });
-      else why = h("span", {}, answer.reason_key ? `${this.t(answer.reason_key)} ` : "", fill(s, "practice.coach.better", { best: cardSpan(s, best) }));
-      content = h("span", {}, fill(s, "practice.coach.verdict", { card: cardSpan(s, code), grade: h("strong", { text: this.t(`analysis.grades.${answer.grade}`) }) }), " ", why);
+      if (answer.grade === "best") why = this.t(answer.exact ? "practice.coach.reasons.best_exact" : "practice.coach.reasons.best_sampled");
+      else if (answer.grade === "good") why = h("span", {}, fill(s, "practice.coach.good", { best: cardSpan(s, best) }), " ", this.t("practice.coach.reasons.close", { loss }));
+      else why = h("span", {}, answer.reason_key ? `${this.t(answer.reason_key)} ` : "", this.t("practice.coach.reasons.loss", { loss }), " ", fill(s, "practice.coach.better", { best: cardSpan(s, best) }));
+      // The hint is a quick look before the card; the verdict a deeper one after it.
+      const changed = hinted === code && !answer.best.includes(code) ? h("span", { "data-role": "coach-changed" }, " ", fill(s, "practice.coach.changed", { hint: cardSpan(s, hinted), best: cardSpan(s, best) })) : null;
+      content = h("span", {}, fill(s, "practice.coach.verdict", { card: cardSpan(s, code), grade: h("strong", { text: this.t(`analysis.grades.${answer.grade}`) }) }), " ", why, changed);
     } catch (error) {
       content = this.t("ui.engine_error", { message: errorMessage(error) });
     }
