@@ -110,15 +110,6 @@ def card_value_params(
     return {"value": str(values[top_seat]), "others": series(others), "total": str(sum(values))}
 
 
-class AmbiguousSuitLetter(ValueError):
-    """A typed suit letter that means one suit in the reader's language and another in the
-    engine's codes (Portuguese C: copas, or clubs)."""
-
-    def __init__(self, letter: str, language_suit: str, engine_suit: str):
-        super().__init__(f"suit letter {letter}: {language_suit} here, {engine_suit} in card codes")
-        self.letter, self.language_suit, self.engine_suit = letter, language_suit, engine_suit
-
-
 class Catalogue:
     def __init__(self, lang: str = "en"):
         if lang not in LANGUAGES:
@@ -155,47 +146,23 @@ class Catalogue:
         """A point's name where it opens a label or a line ("Ponto Shasta: …")."""
         return capitalised(self.text(f"points.{name}"))
 
-    def suit_letters(self) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
-        """The letters a reader of this language may type for a suit, to the engine's suit codes,
-        and the letters that mean one suit in the language and another in the engine's codes.
+    def suit_letters(self) -> dict[str, str]:
+        """The letters a reader of this language may type for a suit, to the engine's suit codes:
+        the language's own (`suits.<S>.letter`: Portuguese E, C, O, P), and the engine's English
+        letters where the language has no suit of that letter.
 
-        Portuguese C is copas (the hearts) but the engine's C is clubs: read either way, "10C"
-        would play a card the reader did not mean, so such a letter names no suit and the
-        reader is told both (the ambiguous map: letter -> (the language's suit, the engine's)).
-        Every other letter works: the language's own (`suits.<S>.letter`) and the engine's."""
+        Where the two clash the language's letter wins: Portuguese C is copas (hearts), so
+        "10C" is the ten of copas and the clubs are typed P (or ♣); English S, H and D, which
+        name no other suit in Portuguese, still work. No letter means two suits."""
         own = {self.text(f"suits.{suit}.letter").upper(): suit for suit in SUITS}
-        ambiguous = {letter: (own[letter], letter) for letter in SUITS if own.get(letter, letter) != letter}
-        letters = {**{suit: suit for suit in SUITS}, **own}
-        return {k: v for k, v in letters.items() if k not in ambiguous}, ambiguous
+        return {**{suit: suit for suit in SUITS}, **own}
 
     def read_card(self, text: str) -> int:
-        """A card typed by a reader of this language ('10O' is the ten of ouros in Portuguese), or
-        with the suit's symbol; AmbiguousSuitLetter for a letter two suits share (above), else
-        ValueError, as parse_card, when it names no card."""
+        """A card typed by a reader of this language ('10O' is the ten of ouros in Portuguese), with
+        the suit letters above or the suit's symbol; ValueError, as parse_card, when it names no card."""
         cleaned = text.strip().rstrip("\ufe0e\ufe0f")
-        letters, ambiguous = self.suit_letters()
-        letter = cleaned[-1:].upper()
-        if letter in ambiguous:
-            raise AmbiguousSuitLetter(letter, *ambiguous[letter])
-        suit = letters.get(letter)
+        suit = self.suit_letters().get(cleaned[-1:].upper())
         return parse_card(cleaned[:-1] + suit if suit else cleaned)
-
-    def ambiguous_letter_text(self, text: str, error: AmbiguousSuitLetter) -> str:
-        """What to type instead of a suit letter two suits share, in this language."""
-        letters, _ = self.suit_letters()
-        typed = {suit: min(letter for letter, meant in letters.items() if meant == suit) for suit in SUITS}
-        first, second = error.language_suit, error.engine_suit
-        return self.text(
-            "errors.ambiguous_suit_letter",
-            text=text,
-            letter=error.letter,
-            first=self.text(f"suits.{first}.name"),
-            first_letter=typed[first],
-            first_symbol=self.text(f"suits.{first}.symbol"),
-            second=self.text(f"suits.{second}.name"),
-            second_letter=typed[second],
-            second_symbol=self.text(f"suits.{second}.symbol"),
-        )
 
     def card(self, code: str) -> str:
         """'J♥' in this language's short rank letters."""

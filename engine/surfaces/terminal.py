@@ -21,13 +21,7 @@ from engine.core.match import Match
 from engine.core.outcome import PointReason, deal_result
 from engine.core.rules import Rules
 from engine.core.scoring import count_out_steps
-from engine.surfaces.catalogue import (
-    AmbiguousSuitLetter,
-    Catalogue,
-    card_value_params,
-    reason_message,
-    seat_variant,
-)
+from engine.surfaces.catalogue import Catalogue, card_value_params, reason_message, seat_variant
 
 HUMAN = 0
 
@@ -63,6 +57,13 @@ def _said(catalogue: Catalogue, key: str, seat: int, players: int, **params: obj
     if seat == HUMAN:
         return catalogue.text(seat_variant(key, True), **params)
     return catalogue.text(seat_variant(key, False), player=_in_text(catalogue, seat, players), **params)
+
+
+def _score_line(catalogue: Catalogue, scores: Iterable[int], players: int) -> str:
+    """"Score: 2 for you and 1 for the computer": one template per language (`ui.score_line`),
+    each seat's share told as a sentence about that seat (`ui.score_share_you`, `_other`)."""
+    shares = [_said(catalogue, "ui.score_share", seat, players, score=n) for seat, n in enumerate(scores)]
+    return catalogue.text("ui.score_line", scores=catalogue.series(shares))
 
 
 def _reason_text(catalogue: Catalogue, reason: PointReason, values: tuple[int, ...], players: int) -> str:
@@ -134,9 +135,7 @@ class TerminalGame:
                 self.write(f"  {c.point_label(reason.point)}{c.text('ui.label_colon')}{why}")
                 if reason.seat is not None and reason.point not in counted:
                     self.write("    " + c.text("practice.not_counted"))
-            scores = (c.text("practice.seat_score", player=_seat(c, s, n), score=v)
-                      for s, v in enumerate(summary.scores_after))
-            self.write(_label(c, "ui.score") + " · ".join(scores))
+            self.write(_score_line(c, summary.scores_after, n))
         winner = self.match.winner
         if winner is not None:  # always set once the match is over
             self.write(_said(c, "ui.wins_match", winner, n))
@@ -186,8 +185,6 @@ class TerminalGame:
                 return card
             except IllegalPlay as error:
                 self.write(self._illegal_text(error))
-            except AmbiguousSuitLetter as error:
-                self.write(c.ambiguous_letter_text(clip(text), error))
             except ValueError:
                 self.write(c.text("errors.not_a_card", text=clip(text)))
 

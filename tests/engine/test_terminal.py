@@ -7,8 +7,9 @@ import re
 
 import pytest
 
-from engine import Rules, card_code
-from engine.surfaces.catalogue import LOCALES, Catalogue
+from engine import Rules, card_code, parse_card
+from engine.core.cards import RANKS, SUITS
+from engine.surfaces.catalogue import LANGUAGES, LOCALES, Catalogue
 from engine.surfaces.terminal import TerminalGame
 
 
@@ -130,10 +131,9 @@ def test_seats_are_named_as_the_table_names_them_and_points_after_the_win_are_no
         assert game.run() == 0
         text = "\n".join(out)
         assert catalogue.text("seats.seat", letter="A") not in text
-        scores = [line for line in out if line.startswith(catalogue.text("ui.score"))]
-        you = catalogue.text("practice.seat_score", player=catalogue.text("seats.you"), score="")
-        computer = catalogue.text("practice.seat_score", player=catalogue.text("seats.computer"), score="")
-        assert scores and all(you in line and computer in line for line in scores)  # "You: 3 · Computer: 5"
+        scores = [line for line in out if line.startswith("Score")]
+        score_line = r"Score: \d+ for you and \d+ for the computer"
+        assert scores and all(re.fullmatch(score_line, line) for line in scores)
         marked += text.count(not_counted)
         # "Trump: diamonds (Q♦)": the suit, then the card that fixed it.
         trump = catalogue.text("ui.trump")
@@ -142,6 +142,28 @@ def test_seats_are_named_as_the_table_names_them_and_points_after_the_win_are_no
         assert deals and all(re.search(suit_then_card, line) for line in deals)
     assert marked, "no seed ended its match with a point after the winning one"
 
+
+
+@pytest.mark.parametrize(("lang", "two", "three"), [
+    ("en", "Score: 2 for you and 1 for the computer",
+     "Score: 2 for you, 1 for Computer 1 and 0 for Computer 2"),
+    ("pt", "Placar: 2 para você e 1 para o computador",
+     "Placar: 2 para você, 1 para o computador 1 e 0 para o computador 2"),
+    ("fr", "Score\u202f: 2 pour vous et 1 pour l’ordinateur",
+     "Score\u202f: 2 pour vous, 1 pour l’ordinateur 1 et 0 pour l’ordinateur 2"),
+    ("es", "Marcador: 2 para usted y 1 para el ordenador",
+     "Marcador: 2 para usted, 1 para el ordenador 1 y 0 para el ordenador 2"),
+    ("it", "Punteggio: 2 per te e 1 per il computer",
+     "Punteggio: 2 per te, 1 per il computer 1 e 0 per il computer 2"),
+])
+def test_the_score_line_is_one_sentence_in_the_language(lang, two, three):
+    """"Marcador: Usted: 2 · Ordenador: 1" glued a label to labels; the line is now the
+    language's template (`ui.score_line`) around each seat's share, told of that seat."""
+    from engine.surfaces.terminal import _score_line
+
+    catalogue = Catalogue(lang)
+    assert _score_line(catalogue, [2, 1], 2) == two
+    assert _score_line(catalogue, [2, 1, 0], 3) == three
 
 
 def test_three_player_game_values_name_each_seat():
@@ -180,59 +202,95 @@ def test_a_point_name_opening_a_label_or_a_message_is_capitalised(lang):
     assert fill("{points}, {player}", points=name, player="b") == f"{catalogue.point_label('nine')}, b"
 
 
-@pytest.mark.parametrize("lang", ["en", "pt", "fr", "es", "it"])
-def test_a_reader_types_cards_with_the_suit_letters_of_the_language(lang):
-    """Portuguese C is copas (hearts), but the engine's C is clubs: "10C" played the ten of
-    clubs for a reader who meant copas. Each language's own letters work, the symbols always,
-    the engine's letters wherever they mean no other suit, and a letter two suits share is
-    refused, naming both (issue 21)."""
-    from engine import parse_card
-    from engine.surfaces.catalogue import AmbiguousSuitLetter
+# Each language's own suit letters (`suits.<S>.letter`), in the engine's order S H D C: the
+# letters the terminal reads and its messages name. A lead's UI decision, so a change to a
+# catalogue's letter is a change to this table too.
+SUIT_LETTERS = {"en": "SHDC", "pt": "ECOP", "fr": "PCKT", "es": "PCDT", "it": "PCQF"}
+# The English letters that mean another suit in the language, and the suit they mean there.
+CLASHES = {"en": {}, "pt": {"C": "H"}, "fr": {"C": "H"}, "es": {"C": "H"}, "it": {"C": "H"}}
 
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_reader_types_every_card_with_the_suit_letters_of_the_language(lang):
+    """Portuguese C is copas (hearts), but the engine's C is clubs: "10C" once played the ten of
+    clubs for a reader who meant copas, then was refused as ambiguous. The language's letters
+    win: every card reads with them, with the suit's symbol, and with the English letters that
+    name no other suit in the language; an English letter that does (C) means the language's suit."""
     catalogue = Catalogue(lang)
-    _, ambiguous = catalogue.suit_letters()
-    for suit in "SHDC":
-        assert catalogue.read_card("A" + catalogue.text(f"suits.{suit}.symbol")) == parse_card("A" + suit)
-        for letter in (catalogue.text(f"suits.{suit}.letter"), suit):
-            if letter in ambiguous:
-                with pytest.raises(AmbiguousSuitLetter):
-                    catalogue.read_card("10" + letter)
-            else:
-                assert catalogue.read_card("10" + letter) == parse_card("T" + suit)
-                assert catalogue.read_card("q" + letter.lower()) == parse_card("Q" + suit)
-    assert (lang == "en") == (not ambiguous)
-    if lang == "pt":
-        assert ambiguous == {"C": ("H", "C")}
-        message = catalogue.ambiguous_letter_text("10C", AmbiguousSuitLetter("C", "H", "C"))
-        assert message == "Em “10C”, C pode ser copas ou paus: digite H ou ♥ para copas, P ou ♣ para paus."
-    with pytest.raises(ValueError):
-        catalogue.read_card("1Z")
-    # The prompt's examples are codes of this language, named as the language names the cards.
+    own = dict(zip(SUITS, SUIT_LETTERS[lang], strict=True))
+    assert {suit: catalogue.text(f"suits.{suit}.letter") for suit in SUITS} == own
+    english = [letter for letter in SUITS if letter not in own.values()]  # the ones the language leaves free
+    clashes = {letter: suit for suit, letter in own.items() if letter in SUITS and letter != suit}
+    assert clashes == CLASHES[lang]
+    for suit in SUITS:
+        symbol = catalogue.text(f"suits.{suit}.symbol")
+        spellings = {own[suit], own[suit].lower(), symbol, symbol + "\ufe0f"}
+        if suit in english:
+            spellings |= {suit, suit.lower()}
+        for rank in [*RANKS, "10"]:
+            card = parse_card(rank + suit)
+            for spelling in spellings:
+                for typed_rank in {rank, rank.lower()}:
+                    assert catalogue.read_card(f" {typed_rank}{spelling} ") == card, (typed_rank, spelling)
+    for letter, meant in CLASHES[lang].items():
+        for rank in [*RANKS, "10"]:
+            assert catalogue.read_card(rank + letter) == parse_card(rank + meant)
+            assert catalogue.read_card(rank + letter.lower()) == parse_card(rank + meant)
+    for bad in ("1Z", "10", "Z", "", "10X", "11" + own["S"], "♠"):
+        with pytest.raises(ValueError):
+            catalogue.read_card(bad)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_prompt_and_the_not_a_card_message_name_the_letters_of_the_language(lang):
+    """The prompt's examples are one card of each suit, typed with the language's letter and
+    named as the language names it ("10C (dez de copas)"); the message for what is not a card
+    names each letter with its suit ("C copas"), and no clashing English letter with its own."""
+    catalogue = Catalogue(lang)
     prompt = catalogue.text("ui.type_card_or_quit")
     examples = re.findall(r"\b(10|[2-9AKQJ])([A-Z])\b", prompt)
-    assert len(examples) == (2 if lang == "en" else 4), prompt
+    assert sorted(letter for _, letter in examples) == sorted(SUIT_LETTERS[lang]), prompt
     for rank, letter in examples:
         card = catalogue.read_card(rank + letter)
-        if lang != "en":
-            assert f"({catalogue.card_name(card_code(card))})" in prompt, prompt
+        assert f"{rank}{letter} ({catalogue.card_name(card_code(card))})" in prompt, prompt
+    message = catalogue.text("errors.not_a_card", text="zz")
+    for suit, letter in zip(SUITS, SUIT_LETTERS[lang], strict=True):
+        assert f"{letter} {catalogue.text(f'suits.{suit}.name')}" in message, message
+    for letter in CLASHES[lang]:
+        assert f"{letter} {catalogue.text(f'suits.{letter}.name')}" not in message, message
+    # Its examples are cards in this language's letters and with a symbol.
+    examples = re.findall(r"\b10[A-Z♠♥♦♣]", message)
+    assert examples and all(catalogue.read_card(example) == parse_card("TH") for example in examples), message
 
 
-def test_a_portuguese_reader_who_types_10c_is_asked_which_suit_and_nothing_is_played():
+def test_a_portuguese_reader_who_types_c_plays_copas():
+    """In a match, a card typed with the language's letters is the card played: every heart the
+    reader plays is typed with C (copas), every club with P (paus)."""
     out: list[str] = []
-    answers = ["10C", "zz"]
+    typed_as: list[tuple[str, int]] = []
     game = None
+    catalogue = Catalogue("pt")
+    letters = dict(zip(SUITS, SUIT_LETTERS["pt"], strict=True))
+    you_play = catalogue.text("ui.plays_you", card="")
 
     def read(prompt: str) -> str:
-        if answers:
-            return answers.pop(0)
-        return typed(next(iter(game.match.deal.legal_plays())))
+        # Asked again without the last card played: it was refused (the message is the last line).
+        assert sum(line.startswith(you_play) for line in out) == len(typed_as), out[-1]
+        legal = sorted(game.match.deal.legal_plays(), key=lambda card: card_code(card)[1] != "H")
+        card = legal[0]
+        code = card_code(card)
+        text = ("10" if code[0] == "T" else code[0]) + letters[code[1]]
+        typed_as.append((text, card))
+        return text
 
     game = TerminalGame("pt", Rules.preset("standard"), "heuristic", seed=5, read=read, write=out.append)
     assert game.run() == 0
-    catalogue = Catalogue("pt")
-    first = next(i for i, line in enumerate(out) if line.startswith("Em “10C”"))
-    assert "copas" in out[first] and "paus" in out[first]
-    assert out[first + 1] == catalogue.text("errors.not_a_card", text="zz")  # nothing was played between
+    played = [line for line in out if line.startswith(you_play)]
+    assert len(played) == len(typed_as)
+    for line, (_, card) in zip(played, typed_as, strict=True):
+        assert line == catalogue.text("ui.plays_you", card=catalogue.card(card_code(card)))
+    assert any(text.endswith("C") and card_code(card)[1] == "H" for text, card in typed_as)
+    assert any(text.endswith("P") and card_code(card)[1] == "C" for text, card in typed_as)
 
 
 @pytest.mark.parametrize("lang", ["pt", "es"])
