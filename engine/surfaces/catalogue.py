@@ -108,7 +108,7 @@ class CardText(str):
 def with_forms(template: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """`template` and `params` with each `{name.form}` made a plain placeholder of its own whose
     value is the card in that form (CardText.form), or the value bare if it is no card. A form
-    name outside CARD_FORMS is a CardFormError naming it."""
+    name outside CARD_FORMS on a card is a CardFormError naming it."""
     if "." not in template:
         return template, params
     filled = dict(params)
@@ -117,9 +117,11 @@ def with_forms(template: str, params: dict[str, Any]) -> tuple[str, dict[str, An
         name, form = match.group(1), match.group(2)
         if form is None or name not in params:
             return match.group(0)
-        if form not in CARD_FORMS:
-            raise CardFormError(f"no card form {{{name}.{form}}}: use one of {', '.join(CARD_FORMS)}")
         value = params[name]
+        if form not in CARD_FORMS:
+            if not isinstance(value, CardText):
+                return match.group(0)  # an attribute of some other value, as str.format reads it
+            raise CardFormError(f"no card form {{{name}.{form}}}: use one of {', '.join(CARD_FORMS)}")
         filled[f"{name}__{form}"] = value.form(form) if isinstance(value, CardText) else value
         return "{" + f"{name}__{form}" + "}"
 
