@@ -899,13 +899,26 @@ export function fill(strings, key, params = {}) {
   const values = seatFirst(template, params);
   /** @type {Child[]} */
   const parts = [];
+  // An element can stand in one place only: a placeholder used twice ("{card.The} … {card}")
+  // gets a copy the second time.
+  /** @type {Set<Node>} */
+  const placed = new Set();
+  /** @template {string | number | Node} Value @param {Value} value */
+  const once = (value) => {
+    if (!(value instanceof Node)) return value;
+    if (!placed.has(value)) {
+      placed.add(value);
+      return value;
+    }
+    return value.cloneNode(true);
+  };
   let last = 0;
   for (const match of template.matchAll(PLACEHOLDER)) {
     const [whole, name, form] = /** @type {[string, string, string | undefined]} */ (/** @type {unknown} */ (match));
     parts.push(template.slice(last, match.index));
     if (!(name in values)) parts.push(whole);
-    else if (form === undefined) parts.push(values[name]);
-    else parts.push(strings.cardForm(values[name], form) ?? whole);
+    else if (form === undefined) parts.push(once(values[name]));
+    else parts.push(strings.cardForm(values[name], form)?.map(once) ?? whole);
     last = match.index + whole.length;
   }
   parts.push(template.slice(last));
