@@ -15,6 +15,14 @@ engine-client.js for the browser):
   template opens with it or the code puts it at the head of a label (`point_label`).
 - A message that counts has a form per CLDR plural category: `<key>_one`,
   `<key>_other` (the site's five languages need no more).
+- A card may be named with its article, contracted with "of" or "to" where the language does
+  so: `{card.the}`, `{card.The}` (capitalised, for a sentence start), `{card.of_the}`,
+  `{card.to_the}`, on any placeholder that holds a card (`{best.of_the}`). Each form is a
+  template around `{card}` per rank (`ranks.<R>.the`: fr "l’{card}" for the ace, "le {card}"
+  for the king; `ranks.<R>.of_the`, `ranks.<R>.to_the`), since the article follows the rank's
+  gender and sound. A card value knows its rank (CardText here, a `data-card` element or a
+  card text of `Strings` in the browser); a form on any other value gives the value bare (a
+  hidden card, "?"). A form name outside CARD_FORMS is an error.
 - Every key a reader asks for is noted (`requested_keys`), so the build can list the
   keys it used and a test can find the ones nobody asks for.
 """
@@ -22,6 +30,7 @@ engine-client.js for the browser):
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -43,8 +52,80 @@ SEAT_PLACEHOLDERS = frozenset({"player", "lead", "second", "third", "winner", "l
 POINT_PLACEHOLDERS = frozenset({"point", "points"})
 CAPITALISED_FIRST = SEAT_PLACEHOLDERS | POINT_PLACEHOLDERS
 
+# A card's forms (`{card.the}`...): each form's catalogue key under `ranks.<R>` and whether it
+# is capitalised. Mirrored in engine-client.js (CARD_FORMS).
+CARD_FORMS: dict[str, tuple[str, bool]] = {
+    "the": ("the", False),
+    "The": ("the", True),
+    "of_the": ("of_the", False),
+    "to_the": ("to_the", False),
+}
+# The catalogue keys of the forms under each rank.
+CARD_FORM_KEYS = tuple(dict.fromkeys(key for key, _ in CARD_FORMS.values()))
+# A placeholder as the catalogues write it: `{name}` or `{name.form}`.
+PLACEHOLDER = re.compile(r"\{(\w+)(?:\.(\w+))?\}")
+
+
 def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+class CardFormError(ValueError):
+    """A template names a card form that does not exist (`{card.thee}`)."""
+
+
+class CardText(str):
+    """A card as a message shows it ("J♥", "jack of hearts", or its HTML chip) that knows its
+    card, so a template may name it with its article: `{card.the}` ("la J♥" in Spanish).
+
+    `escape` is applied to the words a form adds around the card (html.escape for a chip)."""
+
+    code: str
+    catalogue: Catalogue
+    escape: Callable[[str], str]
+
+    def __new__(
+        cls, text: str, code: str, catalogue: Catalogue, escape: Callable[[str], str] | None = None
+    ) -> CardText:
+        self = super().__new__(cls, text)
+        self.code = code
+        self.catalogue = catalogue
+        self.escape = escape or (lambda words: words)
+        return self
+
+    def form(self, name: str) -> str:
+        """The card in form `name` of CARD_FORMS (CardFormError for any other name)."""
+        if name not in CARD_FORMS:
+            raise CardFormError(f"no card form {name!r}: use one of {', '.join(CARD_FORMS)}")
+        key, capital = CARD_FORMS[name]
+        before, marker, after = self.catalogue.text(f"ranks.{self.code[0]}.{key}").partition("{card}")
+        if not marker:
+            raise KeyError(f"{self.catalogue.lang}: ranks.{self.code[0]}.{key} has no {{card}}")
+        text = self.escape(before) + str(self) + self.escape(after)
+        return capitalised(text) if capital else text
+
+
+def with_forms(template: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """`template` and `params` with each `{name.form}` made a plain placeholder of its own whose
+    value is the card in that form (CardText.form), or the value bare if it is no card. A form
+    name outside CARD_FORMS on a card is a CardFormError naming it."""
+    if "." not in template:
+        return template, params
+    filled = dict(params)
+
+    def plain(match: re.Match[str]) -> str:
+        name, form = match.group(1), match.group(2)
+        if form is None or name not in params:
+            return match.group(0)
+        value = params[name]
+        if form not in CARD_FORMS:
+            if not isinstance(value, CardText):
+                return match.group(0)  # an attribute of some other value, as str.format reads it
+            raise CardFormError(f"no card form {{{name}.{form}}}: use one of {', '.join(CARD_FORMS)}")
+        filled[f"{name}__{form}"] = value.form(form) if isinstance(value, CardText) else value
+        return "{" + f"{name}__{form}" + "}"
+
+    return PLACEHOLDER.sub(plain, template), filled
 
 
 def seat_first(template: str, params: dict[str, Any]) -> dict[str, Any]:
@@ -59,8 +140,10 @@ def seat_first(template: str, params: dict[str, Any]) -> dict[str, Any]:
 
 
 def fill(template: str, **params: object) -> str:
-    """str.format, with the seat that opens the message capitalised."""
-    return template.format(**seat_first(template, params))
+    """str.format, with the seat that opens the message capitalised and a card's forms
+    (`{card.the}`) filled."""
+    template, values = with_forms(template, params)
+    return template.format(**seat_first(template, values))
 
 
 def seat_variant(key: str, is_reader: bool) -> str:
@@ -129,13 +212,18 @@ class Catalogue:
             node = node[part]
         if not isinstance(node, str):
             raise KeyError(f"{self.lang}: {key!r} is not a string")
-        return fill(node, **params) if params else node
+        if not params:
+            return node
+        try:
+            return fill(node, **params)
+        except CardFormError as error:
+            raise KeyError(f"{self.lang}: {key!r}: {error}") from None
 
     def count(self, key: str, n: int, **params: object) -> str:
         """`<key>_one` or `<key>_other` for n, filled with n and params."""
         return self.text(f"{key}_{plural_category(self.lang, n)}", n=n, **params)
 
-    def series(self, items: list[str]) -> str:
+    def series(self, items: Sequence[str]) -> str:
         """"a, b and c" in this language (`snippets.series`, `snippets.separator`)."""
         if len(items) <= 1:
             return "".join(items)
@@ -164,12 +252,13 @@ class Catalogue:
         suit = self.suit_letters().get(cleaned[-1:].upper())
         return parse_card(cleaned[:-1] + suit if suit else cleaned)
 
-    def card(self, code: str) -> str:
+    def card(self, code: str) -> CardText:
         """'J♥' in this language's short rank letters."""
-        return self.text(f"ranks.{code[0]}.short") + self.text(f"suits.{code[1]}.symbol")
+        short = self.text(f"ranks.{code[0]}.short") + self.text(f"suits.{code[1]}.symbol")
+        return CardText(short, code, self)
 
-    def card_name(self, code: str) -> str:
+    def card_name(self, code: str) -> CardText:
         """'jack of hearts' in this language."""
         rank = self.text(f"ranks.{code[0]}.name")
         suit = self.text(f"suits.{code[1]}.name")
-        return self.text("card_name", rank=rank, suit=suit)
+        return CardText(self.text("card_name", rank=rank, suit=suit), code, self)

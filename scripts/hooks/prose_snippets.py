@@ -36,6 +36,7 @@ from engine.core.legality import legal_mask
 from engine.core.rules import Rules, RulesError
 from engine.core.scoring import POINT_NAMES, deal_points
 from engine.core.tricks import DRAW_ORDER, trick_winner
+from engine.surfaces.catalogue import CardText
 
 SEATS = "ABC"
 KINDS = ("trick", "draw", "count", "rest", "value", "points")
@@ -119,18 +120,19 @@ class Writer:
     def __init__(self, lang: str):
         self.lang = lang
         self.cat = Catalogue(lang)
-        # A card a trick or draw sentence names takes the article its rank's gender asks for
-        # where the language puts one there (Spanish: el as, la jota; English none):
-        # `ranks.<R>.article`, read for every rank at once so a missing one stops the build
-        # whatever cards a page picks.
-        self.articled = {rank: site_data.lookup(lang, f"ranks.{rank}.article") for rank in RANKS}
+        # A card a trick or draw sentence names takes the article its rank's gender and sound
+        # ask for (the card form `the`: "the J♥", "la J♥", "l’A♠"); every rank's form is read at
+        # once so a missing one stops the build whatever cards a page picks.
+        for rank in RANKS:
+            site_data.lookup(lang, f"ranks.{rank}.the")
 
     def card(self, code: str) -> str:
         return card_html(code, self.cat)
 
     def named_card(self, code: str) -> str:
         """The card's chip as a sentence of play names it, with its rank's article ("la J♥")."""
-        return self.articled[code[0]].format(card=self.card(code))
+        chip = card_html(code, self.cat)
+        return chip.form("the") if isinstance(chip, CardText) else chip
 
     def text(self, key: str, **params: object) -> str:
         # No capital for a seat named first: a snippet may stand anywhere in a sentence of the page.

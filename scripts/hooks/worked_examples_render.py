@@ -21,7 +21,14 @@ from engine.content.anchors import Anchor
 from engine.content.examples import Example
 from engine.content.placeholders import Context, resolve
 from engine.content.replay import POINTS, SEAT_LETTERS, Replay, value_cards
-from engine.surfaces.catalogue import LANGUAGES, card_value_params, reason_message, seat_first
+from engine.surfaces.catalogue import (
+    LANGUAGES,
+    CardText,
+    card_value_params,
+    reason_message,
+    seat_first,
+    with_forms,
+)
 
 
 def esc(text: str) -> str:
@@ -33,10 +40,11 @@ def card_html(code: str | None, cat: Catalogue) -> str:
         name = cat.get("ui.hidden_card")
         return f'<span class="cj-card cj-hidden" role="img" aria-label="{esc(name)}">?</span>'
     name = cat.card_name(code)
-    return (
+    chip = (
         f'<span class="cj-card cj-{code[1].lower()}" role="img" aria-label="{esc(name)}">'
         f"{esc(cat.card_short(code))}</span>"
     )
+    return CardText(chip, code, cat, esc)  # a template may name it with its article: {card.the}
 
 
 def cards_html(codes, cat: Catalogue) -> str:
@@ -98,7 +106,9 @@ class TextFormatter(Formatter):
 
 
 def fill(template: str, **values) -> str:
-    """Put already-escaped HTML values into a catalogue template, escaping the template itself."""
+    """Put already-escaped HTML values into a catalogue template, escaping the template itself
+    (a card's forms, `{card.the}`, escape the words they add)."""
+    template, values = with_forms(template, values)
     values = seat_first(template, values)
     marks = {key: f"\x00{i}\x00" for i, key in enumerate(values)}
     text = esc(template.format(**marks))

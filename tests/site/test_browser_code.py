@@ -110,3 +110,14 @@ def test_each_refusal_links_its_rule_to_a_section_of_the_site():
         assert section in {heading["id"] for heading in outline[f"{page}.md"]}, (rule, link)
     for path in sorted(SCRIPTS.glob("*.js")):
         assert not any(f"#{link.split('#')[1]}" in path.read_text("utf-8") for link in RULE_LINKS.values()), path.name
+
+
+def test_the_card_forms_mirror_the_engines():
+    """engine-client.js CARD_FORMS names the forms engine/surfaces/catalogue.py CARD_FORMS does,
+    with the same catalogue key and capital."""
+    from engine.surfaces.catalogue import CARD_FORMS
+
+    block = re.search(r"const CARD_FORMS = \{(.*?)\n\};", source("engine-client.js"), re.DOTALL)
+    assert block, "engine-client.js has no CARD_FORMS"
+    found = re.findall(r'(\w+): \{ key: "(\w+)", capital: (true|false) \}', block.group(1))
+    assert {name: (key, capital == "true") for name, key, capital in found} == CARD_FORMS

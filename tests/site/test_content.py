@@ -11,6 +11,9 @@ import pytest
 import site_data
 from html_index import LANGUAGES, all_pages, parse
 
+from engine.core.cards import RANKS
+from engine.surfaces.catalogue import CARD_FORM_KEYS, CARD_FORMS, PLACEHOLDER
+
 DOCS = site_data.ROOT / "docs"
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*\{#([a-z0-9-]+)\}\s*$")
 ANY_HEADING = re.compile(r"^#{1,6}\s")
@@ -42,6 +45,22 @@ def test_no_page_outside_the_outline(lang):
     assert pages - set(site_data.outline()) <= {"404.md"}
 
 
+def catalogue_placeholders(lang):
+    """Each catalogue key's placeholders as (name, form) pairs: `{card}` is ("card", None),
+    `{card.the}` ("card", "the")."""
+    flat = {}
+
+    def walk(node, prefix=""):
+        for k, v in node.items():
+            if isinstance(v, dict):
+                walk(v, f"{prefix}{k}.")
+            else:
+                flat[prefix + k] = set(PLACEHOLDER.findall(v))
+
+    walk(site_data.catalogue(lang))
+    return {key: {(name, form or None) for name, form in found} for key, found in flat.items()}
+
+
 def test_every_catalogue_has_the_english_keys():
     def keys(node, prefix=""):
         if isinstance(node, dict):
@@ -49,23 +68,55 @@ def test_every_catalogue_has_the_english_keys():
         return {prefix.rstrip(".")}
 
     def placeholders(lang):
-        flat = {}
-
-        def walk(node, prefix=""):
-            for k, v in node.items():
-                if isinstance(v, dict):
-                    walk(v, f"{prefix}{k}.")
-                else:
-                    flat[prefix + k] = set(re.findall(r"\{(\w+)\}", v))
-
-        walk(site_data.catalogue(lang))
-        return flat
+        # A card's form is the same placeholder: a translation may say {card.the} where English says
+        # {card}. Another dotted name is a placeholder of its own ({fact.value_ace}, engine/content/levels.py).
+        return {
+            key: {name if form is None or form in CARD_FORMS else f"{name}.{form}" for name, form in found}
+            for key, found in catalogue_placeholders(lang).items()
+        }
 
     english = keys(site_data.catalogue("en"))
     for lang in LANGUAGES[1:]:
         assert keys(site_data.catalogue(lang)) == english, lang
         ours, theirs = placeholders("en"), placeholders(lang)
         assert {k: v for k, v in theirs.items() if v != ours[k]} == {}, lang
+
+
+# Dotted placeholders that are no card form: `{fact.value_ace}` in the course's texts.
+DOTTED_NAMESPACES = {"fact"}
+
+
+def test_a_misspelt_card_form_is_named_with_its_key_and_language(monkeypatch):
+    catalogue = {"ui": {"plays_you": "Giochi {card.thee}."}, "learn": {"x": "{fact.value_ace}"}}
+    monkeypatch.setattr(site_data, "catalogue", lambda lang: catalogue)
+    with pytest.raises(AssertionError, match=r"it: ui\.plays_you: \{card\.thee\} is no card form"):
+        test_card_forms_in_the_catalogue_exist("it")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_card_forms_in_the_catalogue_exist(lang):
+    """`{card.the}` and the other forms of CARD_FORMS only: a misspelt form would stay unfilled.
+    (`{fact.<name>}` is no card: an engine number in a course text, checked by engine/content/levels.py.)"""
+    bad = sorted(
+        f"{lang}: {key}: {{{name}.{form}}} is no card form (use {', '.join(CARD_FORMS)})"
+        for key, found in catalogue_placeholders(lang).items()
+        for name, form in found
+        if form is not None and name not in DOTTED_NAMESPACES and form not in CARD_FORMS
+    )
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_rank_has_every_card_form(lang):
+    """Each `ranks.<R>.<form>` is one `{card}` with the words of its article around it."""
+    ranks = site_data.catalogue(lang)["ranks"]
+    bad = [
+        f"{lang}: ranks.{rank}.{key} = {ranks[rank].get(key)!r}"
+        for rank in RANKS
+        for key in CARD_FORM_KEYS
+        if PLACEHOLDER.findall(str(ranks[rank].get(key))) != [("card", "")]
+    ]
+    assert not bad, "\n".join(bad)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -24,15 +24,15 @@ def test_a_card_is_a_chip_with_its_name_in_the_page_language():
 @pytest.mark.parametrize(
     ("snippet", "expected"),
     [
-        ("{{ trick trump=H lead=A 7C 2H }}", "A leads 7♣ and B plays 2♥: B wins the trick with 2♥."),
-        ("{{ trick trump=H lead=A KS TS }}", "A leads K♠ and B plays 10♠: A wins the trick with K♠."),
+        ("{{ trick trump=H lead=A 7C 2H }}", "A leads the 7♣ and B plays the 2♥: B wins the trick with the 2♥."),
+        ("{{ trick trump=H lead=A KS TS }}", "A leads the K♠ and B plays the 10♠: A wins the trick with the K♠."),
         (
             "{{ trick trump=C lead=B 3D 9D 2C }}",
-            "B leads 3♦, C plays 9♦ and A plays 2♣: A wins the trick with 2♣.",
+            "B leads the 3♦, C plays the 9♦ and A plays the 2♣: A wins the trick with the 2♣.",
         ),
-        ("{{ trick trump=S lead=A 5H 4S B=4S,9H }}", "A leads 5♥ and B plays 4♠: B wins the trick with 4♠."),
-        ("{{ draw winner=B JH QD }}", "B takes J♥ from the stock; Q♦ is then face up, and A takes it."),
-        ("{{ draw winner=C JH QD 5S }}", "C takes J♥ from the stock, then A takes Q♦ and B takes 5♠."),
+        ("{{ trick trump=S lead=A 5H 4S B=4S,9H }}", "A leads the 5♥ and B plays the 4♠: B wins the trick with the 4♠."),
+        ("{{ draw winner=B JH QD }}", "B takes the J♥ from the stock; the Q♦ is then face up, and A takes it."),
+        ("{{ draw winner=C JH QD 5S }}", "C takes the J♥ from the stock, then A takes the Q♦ and B takes the 5♠."),
         ("{{ count TS TH AS KS QS }}", "10 + 10 + 4 + 3 + 2 = 29"),
         ("{{ rest TS TH AS KS QS }}", "80 − 29 = 51"),
         ("{{ value TS TH TD TC }}", "40"),
@@ -140,5 +140,5 @@ def test_an_impossible_snippet_stops_the_build_naming_page_and_line():
 def test_spanish_snippets_give_each_card_its_ranks_article(snippet, expected):
     """The Spanish trick and draw sentences fixed "el" for played cards and "la" for drawn ones
     ("gana la baza con el J♥", "roba del mazo la A♠"): each card now takes its rank's
-    article from the catalogue (`ranks.<R>.article`) (issue 21)."""
+    article from the catalogue (the card form `ranks.<R>.the`) (issue 21)."""
     assert text(snippet, "es").startswith(expected)

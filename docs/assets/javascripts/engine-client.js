@@ -619,6 +619,22 @@ function seatFirst(template, params) {
   return { ...params, [name]: capitalise(value) };
 }
 
+// A card's forms in a template: `{card.the}`, `{card.The}` (capitalised), `{card.of_the}`,
+// `{card.to_the}` on any placeholder that holds a card. Each is the catalogue's template
+// `ranks.<R>.<key>` around `{card}` ("l’{card}", "du {card}"), and `capital` says whether it is
+// capitalised. A card is an element with `data-card` (cardSpan) or a text Strings made
+// (cardShort, cardName); a form on any other value gives the value bare, a form name outside
+// these stays visible. Mirrors CARD_FORMS in engine/surfaces/catalogue.py.
+/** @type {Record<string, { key: string, capital: boolean }>} */
+const CARD_FORMS = {
+  the: { key: "the", capital: false },
+  The: { key: "the", capital: true },
+  of_the: { key: "of_the", capital: false },
+  to_the: { key: "to_the", capital: false },
+};
+// `{name}` or `{name.form}`.
+const PLACEHOLDER = /\{(\w+)(?:\.(\w+))?\}/g;
+
 // The browser tests (tests/conftest.py) give pages a __cjKeyRequested function: each key a page
 // looks up is reported once, so the suite knows which catalogue keys the browser asks for.
 /** @type {Set<string>} */
@@ -642,6 +658,10 @@ export class Strings {
     this.catalogue = answer.catalogue;
     this.untranslated = new Set(answer.untranslated);
     this.blockStrings = blockStrings ?? {};
+    // The card texts this object made (cardShort, cardName), to their cards: a template may name
+    // one with its article ({card.the}).
+    /** @type {Map<string, CardCode>} */
+    this.cardTexts = new Map();
     const lang = this.lookup("language.code") ?? "en";
     this.lang = lang;
     this.plurals = new Intl.PluralRules(lang);
@@ -672,7 +692,35 @@ export class Strings {
     const template = this.lookup(key);
     if (template === null) return key;
     const values = seatFirst(template, params);
-    return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+    return template.replace(PLACEHOLDER, (whole, name, form) => {
+      if (!(name in values)) return whole;
+      if (form === undefined) return String(values[name]);
+      const parts = this.cardForm(values[name], form);
+      return parts === null ? whole : parts.map(String).join("");
+    });
+  }
+
+  // A placeholder's value in a card form (CARD_FORMS): the words around it and the value, or
+  // null for a form name that does not exist.
+  /**
+   * @template {string | number | Node} Value
+   * @param {Value} value
+   * @param {string} form
+   * @returns {(Value | string)[] | null}
+   */
+  cardForm(value, form) {
+    const spec = CARD_FORMS[form];
+    if (spec === undefined) return null;
+    const code = value instanceof Element ? value.getAttribute("data-card") : typeof value === "string" ? this.cardTexts.get(value) : undefined;
+    if (!code) return [value];
+    const template = this.t(`ranks.${code[0]}.${spec.key}`);
+    const at = template.indexOf("{card}");
+    if (at < 0) return [value];
+    const before = template.slice(0, at);
+    const after = template.slice(at + "{card}".length);
+    if (!spec.capital) return [before, value, after];
+    if (before) return [capitalise(before), value, after];
+    return [typeof value === "string" ? capitalise(value) : value, after];
   }
 
   // "{n} cards left" in the language's plural form: key_one, key_other (CLDR categories).
@@ -735,12 +783,22 @@ export class Strings {
 
   /** @param {CardCode} code */
   cardShort(code) {
-    return this.t(`ranks.${code[0]}.short`) + this.t(`suits.${code[1]}.symbol`);
+    return this.cardText(this.t(`ranks.${code[0]}.short`) + this.t(`suits.${code[1]}.symbol`), code);
   }
 
   /** @param {CardCode} code */
   cardName(code) {
-    return this.t("card_name", { rank: this.t(`ranks.${code[0]}.name`), suit: this.suitName(code[1]) });
+    return this.cardText(this.t("card_name", { rank: this.t(`ranks.${code[0]}.name`), suit: this.suitName(code[1]) }), code);
+  }
+
+  // A card's text, remembered as that card's (cardForm).
+  /**
+   * @param {string} text
+   * @param {CardCode} code
+   */
+  cardText(text, code) {
+    this.cardTexts.set(text, code);
+    return text;
   }
 }
 
@@ -841,11 +899,26 @@ export function fill(strings, key, params = {}) {
   const values = seatFirst(template, params);
   /** @type {Child[]} */
   const parts = [];
+  // An element can stand in one place only: a placeholder used twice ("{card.The} … {card}")
+  // gets a copy the second time.
+  /** @type {Set<Node>} */
+  const placed = new Set();
+  /** @template {string | number | Node} Value @param {Value} value */
+  const once = (value) => {
+    if (!(value instanceof Node)) return value;
+    if (!placed.has(value)) {
+      placed.add(value);
+      return value;
+    }
+    return value.cloneNode(true);
+  };
   let last = 0;
-  for (const match of template.matchAll(/\{(\w+)\}/g)) {
-    const [whole, name] = /** @type {[string, string]} */ (/** @type {unknown} */ (match));
+  for (const match of template.matchAll(PLACEHOLDER)) {
+    const [whole, name, form] = /** @type {[string, string, string | undefined]} */ (/** @type {unknown} */ (match));
     parts.push(template.slice(last, match.index));
-    parts.push(name in values ? values[name] : whole);
+    if (!(name in values)) parts.push(whole);
+    else if (form === undefined) parts.push(once(values[name]));
+    else parts.push(strings.cardForm(values[name], form)?.map(once) ?? whole);
     last = match.index + whole.length;
   }
   parts.push(template.slice(last));
