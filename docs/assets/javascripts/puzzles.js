@@ -195,8 +195,8 @@ class Puzzles {
     return this.strings.t(key, params);
   }
 
-  // Cards in a message as the table shows them (K♠): a card name would need the article and
-  // the capital each language puts on it, which a sentence template cannot know.
+  // A list of cards in a message as the table shows them (K♠, 9♦): a list takes no article in
+  // any language, unlike one card in a sentence, which a template gives one with {card.the}.
   /** @param {CardCode[]} codes */
   cards(codes) {
     return codes.map((code) => this.strings.cardShort(code)).join(", ");
