@@ -55,8 +55,7 @@ def test_a_card_played_during_background_work_is_answered_first(watched_page, si
     page = watched_page.page
     no_motion(page)
     page.goto(f"{site_url}practice/?seed=7&rules=standard,target:99&level=heuristic")
-    table = wait_ready(page)
-    table.locator("[data-action=start]").click()
+    table = wait_ready(page)  # a link starts its match at once
     phase = wait_settled(page)
     while phase == "human":
         phase = play_first_legal(page, table)
