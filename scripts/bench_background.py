@@ -8,15 +8,17 @@ to the end of its first deal; then, in the second deal, a background job on the 
 client with `{background: true}`; main's pages ask the luck split 4 plays a request and the
 peek check one decision a request, and so does this benchmark on main) runs while the reader
 plays cards at random moments. For each card it times the wait from the click to the
-computer's reply (the table back at the reader's turn, or the deal over),
-with the cards jumping (speed "none"), and it times the same cards with no background work.
-Prints, per site, median and max of each wait, each job's time in the worker, and the longest
-main-thread task (PerformanceObserver longtask); then the ratio of the medians and maxima
-(before / after). Also, in CPython, each computation's one-shot time against the sum of its
-steps (engine/surfaces/jobs.py) and its longest step. Asserts nothing.
+computer's reply (the table back at the reader's turn, or the deal over), with the cards
+jumping (speed "none"), and it times the same cards with no background work. This build runs
+twice: with its background worker, and with the page's one worker (globalThis.cjEngineOneWorker:
+the steps go between the reader's requests). Prints, per run, median and max of each wait, each
+job's time in the worker, and the longest main-thread task (PerformanceObserver longtask); then
+the ratio of the medians and maxima (before / after). Also, in CPython, each computation's
+one-shot time against the sum of its steps (engine/surfaces/jobs.py) and its longest step.
+Asserts nothing.
 
     .venv/bin/python scripts/bench_background.py [--site site] [--before ../main/site]
-        [--cards 12] [--seed 3] [--cpython-only | --browser-only]
+        [--cards 12] [--seed 3] [--rounds 3] [--cpython-only | --browser-only]
 """
 
 from __future__ import annotations
@@ -126,7 +128,7 @@ def to_next_deal(page) -> None:
         page.wait_for_function(SETTLED, timeout=180_000)
 
 
-def run_site(playwright, site: Path, cards: int, seed: int) -> dict:
+def run_site(playwright, site: Path, cards: int, seed: int, one_worker: bool = False) -> dict:
     server = make_server(str(site), 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/practice/"
@@ -135,6 +137,8 @@ def run_site(playwright, site: Path, cards: int, seed: int) -> dict:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page()
         page.add_init_script(INIT)
+        if one_worker:
+            page.add_init_script("globalThis.cjEngineOneWorker = true;")
         page.goto(f"{base}?seed={seed}&rules=standard,target:99&level=expert")
         page.wait_for_selector(".cj-practice[data-state=ready]", timeout=180_000)
         page.evaluate(WATCH)
@@ -173,7 +177,7 @@ def run_site(playwright, site: Path, cards: int, seed: int) -> dict:
     }
 
 
-def cpython(seed: int) -> None:
+def cpython(seed: int, rounds: int) -> None:
     """One-shot time against the sum of its steps, and the longest step, per computation."""
     from engine.surfaces import jobs
     from engine.surfaces.web_api import handle
@@ -193,25 +197,31 @@ def cpython(seed: int) -> None:
         else:
             answer = ok({"op": "practice.bot", "record": record})
     record = answer["record"]
-    print("cpython (one deal, standard, expert opponent; steps of the default budget):")
+    print("cpython (one deal, standard, expert opponent; steps of the default budget;")
+    print(f"median of {rounds} rounds, one-shot and stepped in turn, so the machine's load falls on both):")
     for op in JOBS:
         request = {"op": op, "record": record}
-        started = time.perf_counter()
-        whole = ok(request)
-        one_shot = time.perf_counter() - started
-        step_times = []
-        started = time.perf_counter()
-        step = jobs.start_job({"request": request})
-        step_times.append(time.perf_counter() - started)
-        while not step["done"]:
+        one_shots, sums, longest, same, count = [], [], 0.0, True, 0
+        for _ in range(rounds):
             started = time.perf_counter()
-            step = jobs.step_job({"job": step["job"]})
+            whole = ok(request)
+            one_shots.append(time.perf_counter() - started)
+            step_times = []
+            started = time.perf_counter()
+            step = jobs.start_job({"request": request})
             step_times.append(time.perf_counter() - started)
-        del whole["ok"]
-        same = step["answer"] == whole
-        print(f"  {op}: one-shot {one_shot * 1000:.0f} ms, steps {len(step_times)} summing to "
-              f"{sum(step_times) * 1000:.0f} ms (ratio {sum(step_times) / one_shot:.2f}), "
-              f"longest step {max(step_times) * 1000:.0f} ms, same answer: {same}")  # fmt: skip
+            while not step["done"]:
+                started = time.perf_counter()
+                step = jobs.step_job({"job": step["job"]})
+                step_times.append(time.perf_counter() - started)
+            del whole["ok"]
+            same = same and step["answer"] == whole
+            sums.append(sum(step_times))
+            longest = max(longest, *step_times)
+            count = len(step_times)
+        one_shot, summed = statistics.median(one_shots), statistics.median(sums)
+        print(f"  {op}: one-shot {one_shot * 1000:.0f} ms, {count} steps summing to {summed * 1000:.0f} ms "
+              f"(ratio {summed / one_shot:.2f}), longest step {longest * 1000:.0f} ms, same answer: {same}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -220,15 +230,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--before", default=None, help="a build of main, to compare with")
     parser.add_argument("--cards", type=int, default=12, help="cards played while background work runs")
     parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=3, help="CPython rounds of each computation")
     parser.add_argument("--cpython-only", action="store_true")
     parser.add_argument("--browser-only", action="store_true")
     args = parser.parse_args(argv)
     if not args.browser_only:
-        cpython(args.seed)
+        cpython(args.seed, args.rounds)
     if args.cpython_only:
         return 0
-    sites = [("after", Path(args.site))] + ([("before", Path(args.before))] if args.before else [])
-    for _, site in sites:
+    configs = [("after, two workers", Path(args.site), False), ("after, one worker", Path(args.site), True)]
+    if args.before:
+        configs.insert(0, ("before", Path(args.before), False))
+    for _, site, _ in configs:
         if not (site / "practice" / "index.html").is_file():
             print(f"no practice page in {site}: build the site first", file=sys.stderr)
             return 2
@@ -236,10 +249,11 @@ def main(argv: list[str] | None = None) -> int:
 
     results = {}
     with sync_playwright() as playwright:
-        for name, site in reversed(sites):
-            results[name] = run_site(playwright, site, args.cards, args.seed)
-    for name, result in results.items():
-        print(f"{name} ({dict(sites)[name]}):")
+        for name, site, one_worker in configs:
+            results[name] = run_site(playwright, site, args.cards, args.seed, one_worker)
+    for name, site, _ in configs:
+        result = results[name]
+        print(f"{name} ({site}):")
         print(f"  wait for the computer's card, no background work: {summary(result['quiet'])}")
         print(f"  wait for the computer's card, background job running: {summary(result['busy'])}")
         for op in JOBS:
@@ -250,11 +264,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  failed jobs: {failed}")
         longest = result["longest_task"]
         print(f"  longest main-thread task: {'unavailable' if longest is None else f'{longest:.0f} ms'}")
-    if "before" in results and results["before"]["busy"] and results["after"]["busy"]:
-        before, after = results["before"]["busy"], results["after"]["busy"]
-        medians = statistics.median(before) / statistics.median(after)
-        print(f"ratio before/after, wait with background work: median {medians:.1f}x, "
-              f"max {max(before) / max(after):.1f}x")  # fmt: skip
+    before = results.get("before", {}).get("busy")
+    for name, _, _ in configs[1:] if before else []:
+        after = results[name]["busy"]
+        if after:
+            medians = statistics.median(before) / statistics.median(after)
+            print(f"ratio before / {name}, wait with background work: median {medians:.1f}x, "
+                  f"max {max(before) / max(after):.1f}x")  # fmt: skip
     return 0
 
 

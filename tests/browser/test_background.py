@@ -1,8 +1,8 @@
 """Background work never makes the reader's card wait (issue 24; engine-client.js background
 requests, engine/surfaces/jobs.py), in Chromium.
 
-A "Could I have won?" on the last deal runs in the page's worker, in the background, while the
-reader plays the next deal: the reader's card gets the computer's reply before the job ends,
+A "Could I have won?" on the last deal runs in the background while the reader plays the next
+deal: the reader's card gets the computer's reply before the job ends,
 no background step is sent between the card and its reply, and the job's answer, when it comes,
 is the one CPython's engine gives for the same request. Ordering, never time, is asserted.
 """
@@ -51,9 +51,14 @@ START = """async (record) => {
 }"""
 
 
-def test_a_card_played_during_background_work_is_answered_first(watched_page, site_url):
+@pytest.mark.parametrize("one_worker", [False, True], ids=["own-worker", "page-worker"])
+def test_a_card_played_during_background_work_is_answered_first(watched_page, site_url, one_worker):
+    """In its own worker, or (where that cannot start) in the page's, between the reader's
+    requests: either way the reader's card goes first."""
     page = watched_page.page
     no_motion(page)
+    if one_worker:
+        page.add_init_script("globalThis.cjEngineOneWorker = true;")
     page.goto(f"{site_url}practice/?seed=7&rules=standard,target:99&level=heuristic")
     table = wait_ready(page)  # a link starts its match at once
     phase = wait_settled(page)
@@ -73,6 +78,9 @@ def test_a_card_played_during_background_work_is_answered_first(watched_page, si
     order = page.evaluate("() => window.__order")
     assert order[0] == {"event": "reply", "steps_sent": 0}, order
     assert order[1] == {"event": "job"}, order
+    # Its own worker: the page started a second one for it.
+    starts = page.evaluate("() => performance.getEntriesByName('cj-engine-start').length")
+    assert starts == (1 if one_worker else 2)
     # The background answer is the engine's, as if asked at once.
     assert page.evaluate("() => window.__answer") == expected
     assert watched_page.console_errors == []

@@ -5,13 +5,16 @@
 // and gives both pages the same catalogue strings, card rendering and refusal explanations.
 //
 // Background work (Engine.request(…, {background: true})): the analysis of a finished deal,
-// its luck split, "Could I have won?" and the peek check. The worker answers one request at a
-// time, so the reader's requests always go first: a background request waits while one of
-// theirs is queued or was answered less than GRACE_MS ago (a page chains its requests: the
-// reader's card, then the computer's), and while a page holds the engine (Engine.hold: the
-// reader is about to act). A long computation (STEPPED) runs as an engine job
-// (engine/surfaces/jobs.py) in steps of STEP_BUDGET units of work, about one computer card's,
-// so a card played meanwhile waits for one step at most, never for the whole job.
+// its luck split, "Could I have won?" and the peek check. It runs in a second worker of its own
+// (started by the first background request, stopped after REST_MS without work), so the
+// reader's requests never queue behind it. Its requests still give way: one waits while one
+// of the reader's is queued or was answered less than GRACE_MS ago (a page chains its requests:
+// the reader's card, then the computer's), and while a page holds the engine (Engine.hold: the
+// reader is about to act), so it takes no processor time from the reader's either. A long
+// computation (STEPPED) runs as an engine job (engine/surfaces/jobs.py) in steps of STEP_BUDGET
+// units of work, about one computer card's. Where the second worker cannot start (or with
+// globalThis.cjEngineOneWorker), the page's own worker does it, between the reader's requests:
+// a card played meanwhile then waits for one step at most, never for the whole job.
 //
 // Imported by stepper.js and practice.js with their own ?v=… query, which this module forwards
 // to the worker: one build never runs against a stale cached script. The worker starts on
@@ -37,6 +40,8 @@ const GRACE_MS = 400;
 const STEP_BUDGET = 64;
 // The operations that run as jobs in steps when asked in the background.
 const STEPPED = new Set(["practice.could_win", "practice.peek", "practice.luck"]);
+// The background worker stops after this long without work.
+const REST_MS = 60_000;
 /** @type {typeof import("./engine-files.js")} */
 const { engineManifest, engineSaved, megabytes } = await import(new URL("engine-files.js" + VERSION, HERE).href);
 
@@ -171,7 +176,14 @@ const { engineManifest, engineSaved, megabytes } = await import(new URL("engine-
 // began to use it. Reading a page never downloads Pyodide (the service worker may save it for
 // offline use in the background: offline.js).
 export class Engine {
-  constructor() {
+  /** @param {Engine | null} [parent] set for the background engine: the page's own engine */
+  constructor(parent = null) {
+    /** @type {Engine | null} */
+    this.parent = parent;
+    /** @type {Engine | null} */
+    this.helper = null; // the background engine, started by the first background request
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.restTimer = undefined;
     /** @type {Worker | null} */
     this.worker = null;
     /** @type {Map<number, { resolve: (answer: unknown) => void, reject: (error: Error) => void }>} */
@@ -196,6 +208,7 @@ export class Engine {
     this.rejectReady = () => {};
     /** @type {((size: number) => void) | null} */
     this.resolvePrepared = null;
+    this.helperFailed = false; // the background engine could not start: the page's does its work
     // The requests waiting for the worker: the reader's first, then the background's.
     /** @type {Queued[]} */
     this.foreground = [];
@@ -396,6 +409,17 @@ export class Engine {
    * @returns {Promise<Answers[Op]>}
    */
   async request(request, { background = false, progress, abandon } = {}) {
+    if (background && this.parent === null && twoWorkers()) {
+      // Its own worker, beside the reader's: the reader's cards never queue behind it. If it
+      // cannot start, the page's own worker does the work, a step at a time.
+      this.helper ??= new Engine(this);
+      try {
+        return await this.helper.request(request, { background, progress, abandon });
+      } catch (error) {
+        if (this.helper.stage !== "failed") throw error;
+        this.helperFailed = true;
+      }
+    }
     await this.start();
     if (background && STEPPED.has(request.op)) {
       return /** @type {Answers[Op]} */ (await this.job(request, progress, abandon));
@@ -449,12 +473,21 @@ export class Engine {
 
   // Send the next request if the worker is free: the reader's first; a background one only when
   // nothing of the reader's is waiting, none was answered within GRACE_MS and no hold is on.
+  // The background engine also waits while the page's engine is held or has just answered the
+  // reader (its steps then take no processor time from the reader's), and it stops its worker
+  // after REST_MS without work (its memory is given back; a later request starts it again).
   pump() {
     if (this.busy || this.worker === null) return;
     let next = this.foreground.shift();
     if (next === undefined) {
-      if (!this.background.length || this.holds > 0) return;
-      const wait = this.lastForeground + GRACE_MS - performance.now();
+      const parent = this.parent;
+      clearTimeout(this.restTimer);
+      if (!this.background.length) {
+        if (parent && this.stage === "ready") this.restTimer = setTimeout(() => this.rest(), REST_MS);
+        return;
+      }
+      if (this.holds > 0 || (parent && parent.holds > 0)) return;
+      const wait = Math.max(this.lastForeground, parent?.lastForeground ?? -Infinity) + GRACE_MS - performance.now();
       if (wait > 0) {
         clearTimeout(this.graceTimer);
         this.graceTimer = setTimeout(() => this.pump(), wait);
@@ -489,10 +522,24 @@ export class Engine {
       held = false;
       this.holds -= 1;
       this.pump();
+      this.helper?.pump();
     };
     if (ms > 0) setTimeout(release, ms);
     return release;
   }
+
+  // The background engine, idle for REST_MS: stop its worker (never with a job under way).
+  rest() {
+    if (this.busy || this.foreground.length || this.background.length || this.pending.size) return;
+    this.idle();
+  }
+}
+
+// Does a page run its background work in a worker of its own? Yes, unless a test or the
+// benchmark (scripts/bench_background.py) sets globalThis.cjEngineOneWorker, or that worker
+// could not start.
+function twoWorkers() {
+  return !globalThis.cjEngineOneWorker && !engineInstance?.helperFailed;
 }
 
 // An answer of the engine that is an error: `code` and `field` say what was wrong.
