@@ -102,6 +102,13 @@ START_JOB = """async (op) => {
     .finally(() => { window.__running -= 1; });
 }"""
 PHASE = "() => document.querySelector('.cj-practice').dataset.phase"
+NEXT = """() => {
+  const root = document.querySelector('.cj-practice');
+  if (root.dataset.phase !== 'next_deal') return true;
+  const next = root.querySelector('[data-role=sheet] [data-action=next]');
+  if (next) next.click();
+  return next !== null;
+}"""
 SETTLED = """() => ['human', 'next_deal', 'match_over']
   .includes(document.querySelector('.cj-practice').dataset.phase)"""
 
@@ -124,8 +131,14 @@ def to_next_deal(page) -> None:
     while phase == "human":
         phase = play_card(page)
     if phase == "next_deal":
-        page.locator(".cj-practice [data-role=sheet] [data-action=next]").click()
-        page.wait_for_function(SETTLED, timeout=180_000)
+        # The sheet may be drawn again under a locator's click: the button is pressed in the page,
+        # then the next deal awaited (its number changes; until then the old phase stays).
+        deal = page.evaluate("() => document.querySelector('.cj-practice').dataset.deal")
+        page.wait_for_function(NEXT, timeout=180_000)
+        page.wait_for_function(
+            "(deal) => document.querySelector('.cj-practice').dataset.deal !== deal && (" + SETTLED + ")()",
+            arg=deal, timeout=180_000,
+        )  # fmt: skip
 
 
 def run_site(playwright, site: Path, cards: int, seed: int, one_worker: bool = False) -> dict:
