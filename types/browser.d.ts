@@ -16,6 +16,8 @@ interface Window {
 
 /** Tests lower the engine's stall watchdog (engine-client.js) to check the failure quickly. */
 declare var cjEngineStallMs: number | undefined;
+/** scripts/bench_background.py and tests: background work in the page's own worker (engine-client.js). */
+declare var cjEngineOneWorker: boolean | undefined;
 /** Tests move the mistakes deck's clock (deck.js): ms since 1970. */
 declare var cjDeckNow: (() => number) | undefined;
 /** Tests (tests/conftest.py) learn which catalogue keys the browser looks up. */

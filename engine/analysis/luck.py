@@ -55,7 +55,7 @@ import itertools
 import json
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -385,6 +385,25 @@ def split_part(
 
     Raises ValueError if a play is illegal or the deal does not end with the last play.
     """
+    steps = split_steps(deal, plays, samples=samples, seed=seed, so_far=so_far)
+    try:
+        while True:
+            part = next(steps)
+            if stop is not None and part.next_play >= stop:
+                return part
+    except StopIteration as end:
+        whole: DealLuck = end.value
+        return whole
+
+
+def split_steps(
+    deal: Deal, plays: Sequence[int], *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+    so_far: SplitSoFar | None = None,
+) -> Generator[SplitSoFar, None, DealLuck]:  # fmt: skip
+    """`split_part` one play at a time, in one valuation (its caches kept): before each play
+    after the first one valued, yields the split so far (a copy, as `split_part` would stop
+    there); returns the DealLuck. A page's worker answers other requests between the plays
+    (engine/surfaces/jobs.py)."""
     rules = deal.rules
     players = rules.players
     state = PlayState.start(rules, list(deal.initial_hands), deal.stock, deal.dealer)
@@ -392,7 +411,6 @@ def split_part(
     values = DealValues(rules, state.trump, deal.dealer, state.jack_turned, samples, seed, deal_key)
     expected = expected_nets(rules, deal.dealer)
     start = 0 if so_far is None else so_far.next_play
-    stop = len(plays) if stop is None else stop
     luck = [0.0] * players if so_far is None else list(so_far.luck)
     skill = [0.0] * players if so_far is None else list(so_far.skill)
     own = [0.0] * players if so_far is None else list(so_far.own)
@@ -403,8 +421,8 @@ def split_part(
     chance: Json | None = {"kind": "deal"}
     trick = 1
     for index, card in enumerate(plays):
-        if index >= stop:
-            return SplitSoFar(index, luck, skill, own, list(before))
+        if index > start:
+            yield SplitSoFar(index, list(luck), list(skill), list(own), list(before))
         seat = state.to_move
         deal.play(card)  # the engine's legality check (IllegalPlay) before the kernel moves
         drawing = len(state.trick) == players - 1 and state.pos < state.stock_end

@@ -20,9 +20,9 @@ if the deal replays legally and the seat's view is unchanged; otherwise another 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.ai.expert import mix_seed
 from engine.core.cards import SUIT_MASK_OF, SUIT_MASKS, card_code, cards_of
@@ -36,6 +36,18 @@ Decide = Callable[[Deal, int], int]
 MAX_ATTEMPTS = 32
 
 Json = dict[str, Any]
+Result = TypeVar("Result")
+
+
+def run_steps(steps: Generator[Any, None, Result]) -> Result:
+    """Run a computation written as steps (a generator that yields between units of work and
+    returns its answer) to its end at once: the one-shot answer is the stepped one."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            result: Result = stop.value
+            return result
 
 
 @dataclass(slots=True)
@@ -185,6 +197,15 @@ def peek_check(
     generator seeded by `seed` and the play index, so the check is the same on every machine.
     Raises ValueError if a play is illegal.
     """
+    return run_steps(peek_steps(deal, plays, seats, decide, redeals=redeals, seed=seed, only=only))
+
+
+def peek_steps(
+    deal: Deal, plays: Sequence[int], seats: Iterable[int], decide: Decide, *, redeals: int = 3,
+    seed: int = 0, only: Iterable[int] | None = None,
+) -> Generator[int, None, list[PeekDecision]]:  # fmt: skip
+    """`peek_check` one decision at a time: yields the seat after each call of `decide` (on the
+    real deal or a re-deal) and returns the decisions."""
     asked = set(seats)
     wanted = None if only is None else set(only)
     real = Deal.from_cards(
@@ -193,9 +214,10 @@ def peek_check(
     decisions = []
     for index, card in enumerate(plays):
         mover = real.to_move
-        if mover in asked and (wanted is None or index in wanted):
+        if mover is not None and mover in asked and (wanted is None or index in wanted):
             rng = random.Random(mix_seed(seed, index))
             again = decide(real.copy(), index)
+            yield mover
             cards: list[int] = []
             example: Json | None = None
             failed = 0
@@ -207,6 +229,7 @@ def peek_check(
                 if example is None:
                     example = {"real": _hidden_cards(real, mover), "redealt": _hidden_cards(other, mover)}
                 cards.append(decide(other, index))
+                yield mover
             hidden = real.view(mover).unseen.bit_count()
             decisions.append(PeekDecision(index, mover, card, again, cards, hidden, example, failed))
         real.play(card)

@@ -9,11 +9,11 @@ where the lines part (always a card of the reader's seat: before it the views ar
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from typing import Any
 
 from engine.analysis.luck import nets_of
-from engine.analysis.peek import Decide
+from engine.analysis.peek import Decide, run_steps
 from engine.core.cards import card_code, cards_of
 from engine.core.deal import Deal
 
@@ -38,6 +38,14 @@ def play_in_seat(deal: Deal, plays: Sequence[int], seat: int, computer: Decide, 
     `parted_at`: the first play index where the lines differ (None if they never do), with the
     card played there in each line. Raises ValueError if `plays` is illegal or unfinished.
     """
+    return run_steps(play_in_seat_steps(deal, plays, seat, computer, others))
+
+
+def play_in_seat_steps(
+    deal: Deal, plays: Sequence[int], seat: int, computer: Decide, others: Decide
+) -> Generator[int, None, Json]:
+    """`play_in_seat` one decision at a time: yields the seat that just decided (a page's worker
+    answers other requests between decisions, engine/surfaces/jobs.py) and returns the answer."""
     def fresh() -> Deal:
         hands = [list(cards_of(hand)) for hand in deal.initial_hands]
         return Deal.from_cards(deal.rules, hands, list(deal.stock), deal.dealer)
@@ -51,7 +59,10 @@ def play_in_seat(deal: Deal, plays: Sequence[int], seat: int, computer: Decide, 
     while not line.is_over:
         index = len(line.plays)
         decide = computer if line.to_move == seat else others
+        mover = line.to_move
         line.play(decide(line.copy(), index))
+        assert mover is not None
+        yield mover
     # The same deal has the same number of plays whoever plays it (every card in hand is played).
     pairs = zip(actual.plays, line.plays, strict=True)
     parted = next((index for index, (a, b) in enumerate(pairs) if a != b), None)

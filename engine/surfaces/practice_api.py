@@ -62,6 +62,7 @@ Everything an answer shows about the deal comes from the human's PlayerView.
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
@@ -764,10 +765,37 @@ def _play_indices(request: Json) -> set[int] | None:
     return {check_int(index, "only", 0, MAX_PLAYS - 1, code_for(REQUEST)) for index in only}
 
 
+# A computation done in steps (engine/surfaces/jobs.py): it yields (work, done, total) after each
+# unit of work (work in sampled worlds: an expert decision costs its samples, a heuristic or
+# random one 1, a luck play twice its stock orders; done of total: the plays or decisions the
+# page may count) and returns its answer. The one-shot operation runs the same steps at once.
+Steps = Generator[tuple[int, int, int], None, Json]
+
+
+def _run(steps: Steps) -> Json:
+    from engine.analysis.peek import run_steps
+
+    return run_steps(steps)
+
+
+def decision_work(level: str, samples: int | None) -> int:
+    """The work of one decision of a bot of `level`, in sampled worlds."""
+    from engine.ai.expert import DEFAULT_SAMPLES
+
+    if level != "expert":
+        return 1
+    return DEFAULT_SAMPLES if samples is None else samples
+
+
 def peek_deal(request: Json) -> Json:
     """"Did the computer peek?": see the module doc and engine/analysis/peek.py."""
+    return _run(peek_deal_steps(request))
+
+
+def peek_deal_steps(request: Json) -> Steps:
+    """`peek_deal` one decision at a time (see `Steps`)."""
     from engine.ai.expert import DEFAULT_SAMPLES
-    from engine.analysis.peek import peek_check, report
+    from engine.analysis.peek import peek_steps, report
 
     game = Game(request.get("record"))
     index, deal, plays = finished_deal(game, request.get("deal"))
@@ -789,14 +817,29 @@ def peek_deal(request: Json) -> Json:
                 f"a request may ask for at most {MAX_PEEK_WORLDS} (fewer re-deals or samples, or `only`)",
             )  # fmt: skip
     decider = computer_decider(game, index, game.level, samples)
-    decisions = peek_check(deal, plays, computer, decider, redeals=redeals, seed=seed, only=only)
+    work = decision_work(game.level, samples)
+    steps = peek_steps(deal, plays, computer, decider, redeals=redeals, seed=seed, only=only)
+    calls = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            decisions = stop.value
+            break
+        calls += 1
+        yield work, min(calls // (1 + redeals), len(checked)), len(checked)
     return {"deal": index, "level": game.level, **report(decisions)}
 
 
 def could_win(request: Json) -> Json:
     """"Could I have won?": see the module doc and engine/analysis/seat_swap.py."""
+    return _run(could_win_steps(request))
+
+
+def could_win_steps(request: Json) -> Steps:
+    """`could_win` one decision at a time (see `Steps`)."""
     from engine.ai.expert import DEFAULT_SAMPLES
-    from engine.analysis.seat_swap import play_in_seat
+    from engine.analysis.seat_swap import play_in_seat_steps
 
     game = Game(request.get("record"))
     index, deal, plays = finished_deal(game, request.get("deal"))
@@ -811,7 +854,16 @@ def could_win(request: Json) -> Json:
         )  # fmt: skip
     computer = computer_decider(game, index, "expert", samples)
     opponent = computer_decider(game, index, game.level, samples)
-    answer = play_in_seat(deal, plays, HUMAN, computer, opponent)
+    steps = play_in_seat_steps(deal, plays, HUMAN, computer, opponent)
+    done = 0
+    while True:
+        try:
+            seat = next(steps)
+        except StopIteration as stop:
+            answer = stop.value
+            break
+        done += 1
+        yield decision_work("expert" if seat == HUMAN else game.level, samples), done, len(plays)
     return {"deal": index, "player": "expert", "level": game.level, **answer}
 
 
@@ -843,8 +895,14 @@ def _so_far(value: Any, players: int, plays: int) -> SplitSoFar | None:
 
 def luck_split(request: Json) -> Json:
     """Luck and skill of a finished deal: see the module doc and engine/analysis/luck.py."""
+    return _run(luck_split_steps(request))
+
+
+def luck_split_steps(request: Json) -> Steps:
+    """`luck_split` one play at a time (see `Steps`), in one valuation (luck.py split_steps);
+    a `stop` ends it there with the sums so far, as the one-shot operation does."""
     from engine.analysis.luck import DEFAULT_SAMPLES as LUCK_SAMPLES
-    from engine.analysis.luck import SplitSoFar, split_part
+    from engine.analysis.luck import DealLuck, SplitSoFar, split_steps
 
     game = Game(request.get("record"))
     index, deal, plays = finished_deal(game, request.get("deal"))
@@ -857,7 +915,17 @@ def luck_split(request: Json) -> Json:
     stop = request.get("stop")
     if stop is not None:
         stop = check_int(stop, "stop", start + 1, len(plays), code_for(REQUEST))
-    split = split_part(deal, plays, samples=samples, seed=seed, stop=stop, so_far=so_far)
+    steps = split_steps(deal, plays, samples=samples, seed=seed, so_far=so_far)
+    split: DealLuck | SplitSoFar
+    while True:
+        try:
+            split = next(steps)
+        except StopIteration as end:
+            split = end.value
+            break
+        if stop is not None and split.next_play >= stop:
+            break
+        yield 2 * samples, split.next_play, len(plays)
     if isinstance(split, SplitSoFar):
         carried = {"next_play": split.next_play, "luck": split.luck, "skill": split.skill, "own": split.own,
                    "before": split.before}  # fmt: skip

@@ -26,6 +26,8 @@ Requests (`op` picks the operation):
   players, stock empty) with every hand shown, and the card value each seat has won so far.
 - ``{"op": "puzzle_play", "record": {...}, "card": "QH" | null}`` -> the exact verdict on that
   card (engine/puzzles.py `judge`; null: the best card) and the states along its line.
+- ``job.start``, ``job.step``, ``job.drop``: a long practice computation in bounded steps, for
+  work the page does in the background (engine/surfaces/jobs.py).
 
 Answers are ``{"ok": true, ...}`` or ``{"ok": false, "error": {"code", "message", "field"}}``.
 `handle` never raises. The code names the part of the input that is wrong, by the one table
@@ -65,6 +67,7 @@ from engine.core.rules import Rules
 from engine.core.scoring import count_out
 from engine.core.view import PlayerView, trick_json
 from engine.surfaces.catalogue import LOCALES
+from engine.surfaces.jobs import OPERATIONS as JOB_OPERATIONS
 from engine.surfaces.practice_api import OPERATIONS as PRACTICE_OPERATIONS
 from engine.surfaces.requests import BadRequest, Json, refusal, request_card
 
@@ -436,6 +439,8 @@ def _operation(name: object) -> Operation | None:
         return None
     if name.startswith("practice."):
         return PRACTICE_OPERATIONS.get(name)
+    if name.startswith("job."):
+        return JOB_OPERATIONS.get(name)
     return OPERATIONS.get(name)
 
 
@@ -465,7 +470,8 @@ def answer(request_json: object) -> Json:
             raise bad_input(REQUEST, None, "the request must be a JSON object")
         operation = _operation(request.get("op"))
         if operation is None:
-            problem = f"expected one of {', '.join(OPERATIONS)} or practice.*, got {echo(request.get('op'))}"
+            names = ", ".join(OPERATIONS)
+            problem = f"expected one of {names}, practice.* or job.*, got {echo(request.get('op'))}"
             raise bad_input(REQUEST, "op", problem)
         return {"ok": True, **operation(request)}
     except BoundaryError as error:

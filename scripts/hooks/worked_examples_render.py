@@ -193,7 +193,7 @@ class PageWriter:
             if state.stock_count < self.rep.players:
                 # Three players: the last card is never drawn, so it is no longer the top of a stock.
                 stock_label = cat.get("ui.stock")
-                stock = fill(cat.ex("out_of_play", card="{card}"), card=top)
+                stock = fill(cat.get("examples.out_of_play"), card=top)
             else:
                 stock = f"{top} ({esc(site_data.plural(self.lang, 'ui.cards_left', state.stock_count))})"
         else:
@@ -253,9 +253,9 @@ class PageWriter:
             '<details class="cj-answer" markdown="1">',
             f"<summary>{esc(cat.ex('show_answer'))}</summary>\n",
             fill(
-                cat.ex("example_choice", player="{p}", card="{c}"),
-                p=player,
-                c=card_html(self.rep.plays[index], cat),
+                cat.get("examples.example_choice"),
+                player=player,
+                card=card_html(self.rep.plays[index], cat),
             )
             + " "
             + self.resolve(self.t(quiz["choice_text"]), Anchor("play", index))
@@ -265,9 +265,9 @@ class PageWriter:
             message = self.error_message(index, mistake["card"])
             line = (
                 fill(
-                    cat.ex("mistake", player="{p}", card="{c}"),
-                    p=player,
-                    c=card_html(mistake["card"], cat),
+                    cat.get("examples.mistake"),
+                    player=player,
+                    card=card_html(mistake["card"], cat),
                 )
                 + f' <span class="cj-error" data-code="{esc(mistake["error"])}">{esc(message)}</span>'
             )
@@ -278,7 +278,7 @@ class PageWriter:
             parts.append(line + "\n")
         for other in quiz.get("other") or []:
             parts.append(
-                fill(cat.ex("other_choice", card="{c}"), c=card_html(other["card"], cat))
+                fill(cat.get("examples.other_choice"), card=card_html(other["card"], cat))
                 + " "
                 + self.resolve(self.t(other["text"]), None, card=other["card"], player=seat)
                 + "\n"
@@ -301,7 +301,7 @@ class PageWriter:
         ]
         out.append(f"## {esc(cat.ex('the_deal'))} {{#deal}}\n")
         trump_line = fill(
-            cat.ex("trump_fixed", card="{card}", suit="{suit}"),
+            cat.get("examples.trump_fixed"),
             card=card_html(rep.trump_card, cat),
             suit=esc(cat.suit_name(rep.trump_card[1])),
         )
@@ -350,7 +350,7 @@ class PageWriter:
         if rep.states[-1].stock_count:
             out.append(
                 '<p class="cj-out-of-play">'
-                + fill(cat.ex("out_of_play", card="{c}"), c=card_html(rep.states[-1].stock_top, cat))
+                + fill(cat.get("examples.out_of_play"), card=card_html(rep.states[-1].stock_top, cat))
                 + "</p>\n"
             )
         out.append(self.points_table(rep))
@@ -471,9 +471,9 @@ class PageWriter:
             changes.append(
                 "<li>"
                 + fill(
-                    cat.ex("stopped_at", n="{n}", card="{c}"),
+                    cat.get("examples.stopped_at"),
                     n=str((index or 0) + 1),
-                    c=card_html(card, cat) if card else "",
+                    card=card_html(card, cat) if card else "",
                 )
                 + f' <span class="cj-error" data-code="{esc(error.get("code"))}">{esc(message)}</span></li>'
             )

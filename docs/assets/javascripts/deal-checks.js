@@ -4,7 +4,8 @@
 // module asks, shows progress while it works, and puts the answers into words.
 //
 // The luck split starts by itself once the review's own analysis is done (the deal is over and
-// the page waits for the reader); the two checks start only when the reader asks. Every result
+// the page waits for the reader); the two checks start only when the reader asks. All three run
+// in the background, in steps that give way to the reader's cards (engine-client.js). Every result
 // is written into an aria-live region, so a screen reader hears it when it arrives.
 
 /**
@@ -80,20 +81,13 @@ const HERE = new URL(import.meta.url);
 const VERSION = HERE.search;
 /** @type {typeof import("./engine-client.js")} */
 const client = await import(new URL("engine-client.js" + VERSION, HERE).href);
-const { h, cardSpan, fill, setChildren, errorMessage, earlyStrings } = client;
+const { h, cardSpan, fill, setChildren, errorMessage, earlyStrings, signedWhole } = client;
 
-// Computer decisions per peek request, and plays per luck request: the worker answers between
-// requests, so a card the reader plays waits for one small request at most, and the counters move.
-const PEEK_BATCH = 1;
-const LUCK_BATCH = 4;
 // Where the method is explained: the Sources page section (docs/_data/outline.yml's id).
 const METHOD_LINK = "sources/#luck-and-skill";
-
-// A deal's net points as played (a whole number): signed, with a true minus, no decimals.
-/** @param {number} n */
-function whole(n) {
-  return (n > 0 ? "+" : "") + String(n).replace("-", "\u2212");
-}
+// Each check runs in the background (engine-client.js): an engine job in bounded steps that
+// wait for the reader's requests, so a card played meanwhile gets its reply first.
+const whole = signedWhole;
 
 export class DealChecks {
   /** @param {ChecksOptions} options */
@@ -126,16 +120,14 @@ export class DealChecks {
   async measureLuck() {
     const { strings: s, engine, number } = this.o;
     try {
-      // The value function's own stock orders (engine/analysis/luck.py), not the bot's samples;
-      // a few plays a request, each going on from the last one's `so_far`.
-      /** @type {LuckAnswer | LuckPart} */
-      let answer = await engine.request({ op: "practice.luck", record: this.o.record, stop: LUCK_BATCH });
-      while (!answer.done && !this.closed) {
-        const done = answer.so_far.next_play;
-        this.luckCounter.textContent = s.t("analysis.checks.luck_working", { done, total: answer.plays });
-        const stop = Math.min(done + LUCK_BATCH, answer.plays);
-        answer = await engine.request({ op: "practice.luck", record: this.o.record, stop, so_far: answer.so_far });
-      }
+      // The value function's own stock orders (engine/analysis/luck.py), not the bot's samples.
+      const answer = /** @type {LuckAnswer} */ (await engine.request({ op: "practice.luck", record: this.o.record }, {
+        background: true,
+        abandon: () => this.closed,
+        progress: (done, total) => {
+          this.luckCounter.textContent = s.t("analysis.checks.luck_working", { done, total });
+        },
+      }));
       if (this.closed || !answer.done) return;
       const seat = this.o.seat;
       const root = earlyStrings().lang_root;
@@ -167,7 +159,7 @@ export class DealChecks {
     status.setAttribute("aria-busy", "true");
     setChildren(status, h("p", { text: s.t("analysis.checks.could_win_working") }), h("progress", { "aria-hidden": "true" }));
     try {
-      const answer = await this.o.engine.request({ op: "practice.could_win", ...this.request({}) });
+      const answer = await this.o.engine.request({ op: "practice.could_win", ...this.request({}) }, { background: true, abandon: () => this.closed });
       if (this.closed) return;
       setChildren(status, ...this.couldWinResult(answer));
       status.dataset.parted = answer.parted_at === null ? "never" : String(answer.parted_at);
@@ -229,17 +221,17 @@ export class DealChecks {
     const progress = h("progress", { max: String(indices.length), value: "0", "aria-hidden": "true" });
     const counter = h("p", {});
     setChildren(status, counter, progress);
-    /** @type {PeekDecision[]} */
-    const decisions = [];
-    let redeals = 0;
     try {
-      for (let start = 0; start < indices.length && !this.closed; start += PEEK_BATCH) {
-        counter.textContent = s.t("analysis.checks.peek_working", { done: start, total: indices.length });
-        progress.value = start;
-        const answer = await this.o.engine.request({ op: "practice.peek", ...this.request({ only: indices.slice(start, start + PEEK_BATCH) }) });
-        decisions.push(...answer.decisions);
-        redeals += answer.redeals;
-      }
+      counter.textContent = s.t("analysis.checks.peek_working", { done: 0, total: indices.length });
+      const answer = await this.o.engine.request({ op: "practice.peek", ...this.request({ only: indices }) }, {
+        background: true,
+        abandon: () => this.closed,
+        progress: (done) => {
+          counter.textContent = s.t("analysis.checks.peek_working", { done, total: indices.length });
+          progress.value = done;
+        },
+      });
+      const { decisions, redeals } = answer;
       if (this.closed) return;
       setChildren(status, ...this.peekResult(decisions, redeals));
       status.dataset.allSame = String(decisions.every((d) => d.same));

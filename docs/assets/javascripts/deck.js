@@ -4,8 +4,8 @@
 // Collecting: the practice page calls window.CJDeck.dealFinished({record, seat, lang, engine,
 // quiet}) when a deal ends. Unless the reader turned it off, the deal's analysis then runs in the
 // page's worker one decision at a time, each only when the browser is idle and `quiet()` says
-// the reader is between deals (the worker answers in order: a request sent during play would make
-// the computer's next card wait). Every card of the reader's graded inaccuracy, mistake or blunder
+// the reader is between deals, as background requests (engine-client.js): each waits for the
+// reader's own requests, so a card played meanwhile waits for one decision's analysis at most. Every card of the reader's graded inaccuracy, mistake or blunder
 // becomes a position. The puzzles page calls window.CJDeck.puzzleAnswered(...) after each card:
 // a missed puzzle becomes a position, and a due puzzle position moves on its steps.
 //
@@ -47,30 +47,13 @@ const [client, store, schedule] = await Promise.all([
   import(new URL("deck-store.js" + VERSION, HERE).href),
   import(new URL("deck-schedule.js" + VERSION, HERE).href),
 ]);
-const { Strings, h, setChildren, panelData, fill, cardSpan } = client;
+const { Strings, h, setChildren, panelData, fill, cardSpan, quietMoment } = client;
 
 // The grades a deal's card comes into the deck with (review.js grades: best, good, then these).
 const KEPT = new Set(["inaccuracy", "mistake", "blunder"]);
-// How long an idle callback may wait for the browser to be idle before it runs anyway.
-const IDLE_TIMEOUT_MS = 2000;
-
+// The deck's requests wait for the reader's (engine-client.js): one decision each, a step.
+const BACKGROUND = { background: true };
 const now = () => (typeof globalThis.cjDeckNow === "function" ? globalThis.cjDeckNow() : Date.now());
-
-/** @returns {Promise<void>} */
-function idle() {
-  return new Promise((resolve) => {
-    // Not every browser has requestIdleCallback (Safari): a short wait stands in for it there.
-    if ("requestIdleCallback" in globalThis) requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
-    else setTimeout(resolve, 200);
-  });
-}
-
-// The next idle moment at which `quiet()` holds (it is asked again at each idle moment).
-/** @param {() => boolean} quiet */
-async function quietMoment(quiet) {
-  await idle();
-  while (!quiet()) await idle();
-}
 
 // ----- collecting ---------------------------------------------------------------------------
 
@@ -86,18 +69,18 @@ async function collect(deal) {
   const { engine, seat, lang, quiet } = deal;
   await quietMoment(quiet);
   /** @type {AnalyseAnswer} */
-  const head = await engine.request({ op: "analyse", record: deal.record, seat, only: [], lang });
+  const head = await engine.request({ op: "analyse", record: deal.record, seat, only: [], lang }, BACKGROUND);
   const record = /** @type {{ plays?: string[] }} */ (head.record);
   const plays = record.plays ?? [];
   await quietMoment(quiet);
   /** @type {ReplayAnswer} */
-  const replay = await engine.request({ op: "replay", record: head.record, narrator: seat });
+  const replay = await engine.request({ op: "replay", record: head.record, narrator: seat }, BACKGROUND);
   const mine = replay.states.slice(1).flatMap((state, index) => (state.play?.seat === seat ? [index] : []));
   for (const index of mine) {
     if (!store.loadDeck().value.collect) return;
     await quietMoment(quiet);
     /** @type {AnalyseAnswer} */
-    const answer = await engine.request({ op: "analyse", record: head.record, seat, only: [index], lang });
+    const answer = await engine.request({ op: "analyse", record: head.record, seat, only: [index], lang }, BACKGROUND);
     const decision = answer.decisions[0];
     if (!decision || !KEPT.has(decision.grade)) continue;
     const position = {

@@ -4,6 +4,18 @@
 // request at a time (engine.surfaces.web_api.handle, which routes practice.* to engine.surfaces.practice_api)
 // and gives both pages the same catalogue strings, card rendering and refusal explanations.
 //
+// Background work (Engine.request(…, {background: true})): the analysis of a finished deal,
+// its luck split, "Could I have won?" and the peek check. It runs in a second worker of its own
+// (started by the first background request, stopped after REST_MS without work), so the
+// reader's requests never queue behind it. Its requests still give way: one waits while one
+// of the reader's is queued or was answered less than GRACE_MS ago (a page chains its requests:
+// the reader's card, then the computer's), and while a page holds the engine (Engine.hold: the
+// reader is about to act), so it takes no processor time from the reader's either. A long
+// computation (STEPPED) runs as an engine job (engine/surfaces/jobs.py) in steps of STEP_BUDGET
+// units of work, about one computer card's. Where the second worker cannot start (or with
+// globalThis.cjEngineOneWorker), the page's own worker does it, between the reader's requests:
+// a card played meanwhile then waits for one step at most, never for the whole job.
+//
 // Imported by stepper.js and practice.js with their own ?v=… query, which this module forwards
 // to the worker: one build never runs against a stale cached script. The worker starts on
 // demand (Engine.start, or the first request), never when a page is merely opened, except on
@@ -20,6 +32,16 @@ const STALL_MS = 25_000;
 // takes longer than this is given up.
 const BOOT_MS = 120_000;
 const VERSION = HERE.search;
+// A background request waits this long after the reader's last answer: a page's next request
+// of the same action (the computer's card after the reader's) comes first.
+const GRACE_MS = 400;
+// The work of one background step, in sampled worlds (engine/surfaces/jobs.py DEFAULT_BUDGET:
+// the expert's samples for one card).
+const STEP_BUDGET = 64;
+// The operations that run as jobs in steps when asked in the background.
+const STEPPED = new Set(["practice.could_win", "practice.peek", "practice.luck"]);
+// The background worker stops after this long without work.
+const REST_MS = 60_000;
 /** @type {typeof import("./engine-files.js")} */
 const { engineManifest, engineSaved, megabytes } = await import(new URL("engine-files.js" + VERSION, HERE).href);
 
@@ -105,6 +127,21 @@ const { engineManifest, engineSaved, megabytes } = await import(new URL("engine-
  * }} Answers
  */
 /**
+ * A step of an engine job (engine/surfaces/jobs.py).
+ * @typedef {{ job: number, done: false, work: number, done_units: number, total_units: number }
+ *   | { job: number, done: true, work: number, answer: unknown }} JobStep
+ */
+/**
+ * How a request is sent: `background` (it waits for the reader's requests; a STEPPED op runs
+ * in steps), `progress(done, total)` after each step of a stepped one, and `abandon()`: asked
+ * before each step; true drops the job and rejects with an AbandonedError.
+ * @typedef {{ background?: boolean, progress?: (done: number, total: number) => void, abandon?: () => boolean }} RequestOptions
+ */
+/**
+ * A request waiting for the worker.
+ * @typedef {{ text: string, background: boolean, resolve: (answer: unknown) => void, reject: (error: Error) => void }} Queued
+ */
+/**
  * A request: its `op` and that operation's fields.
  * @template {keyof Answers} Op
  * @typedef {{ op: Op, [field: string]: unknown }} EngineRequest
@@ -139,7 +176,14 @@ const { engineManifest, engineSaved, megabytes } = await import(new URL("engine-
 // began to use it. Reading a page never downloads Pyodide (the service worker may save it for
 // offline use in the background: offline.js).
 export class Engine {
-  constructor() {
+  /** @param {Engine | null} [parent] set for the background engine: the page's own engine */
+  constructor(parent = null) {
+    /** @type {Engine | null} */
+    this.parent = parent;
+    /** @type {Engine | null} */
+    this.helper = null; // the background engine, started by the first background request
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.restTimer = undefined;
     /** @type {Worker | null} */
     this.worker = null;
     /** @type {Map<number, { resolve: (answer: unknown) => void, reject: (error: Error) => void }>} */
@@ -164,6 +208,17 @@ export class Engine {
     this.rejectReady = () => {};
     /** @type {((size: number) => void) | null} */
     this.resolvePrepared = null;
+    this.helperFailed = false; // the background engine could not start: the page's does its work
+    // The requests waiting for the worker: the reader's first, then the background's.
+    /** @type {Queued[]} */
+    this.foreground = [];
+    /** @type {Queued[]} */
+    this.background = [];
+    this.busy = false; // a request is in the worker
+    this.holds = 0; // Engine.hold(): the background waits while any is held
+    this.lastForeground = -Infinity; // performance.now() of the reader's last answer
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.graceTimer = undefined;
     this.idle();
   }
 
@@ -173,6 +228,7 @@ export class Engine {
     clearTimeout(this.watchdog);
     this.worker?.terminate();
     this.worker = null;
+    this.busy = false;
     this.mode = ""; // "", or "warm" / "snapshot": started ahead of the reader (see start)
     this.stage = "idle"; // then "runtime", "engine", "ready" or "failed"
     this.fraction = 0; // how much of the loading is done, 0..1
@@ -324,6 +380,8 @@ export class Engine {
     this.report();
     this.pending.forEach((waiting) => waiting.reject(error));
     this.pending.clear();
+    for (const queued of [...this.foreground.splice(0), ...this.background.splice(0)]) queued.reject(error);
+    this.busy = false;
     this.rejectReady(error);
   }
 
@@ -342,23 +400,204 @@ export class Engine {
   }
 
   // One request (an object) to engine.surfaces.web_api.handle; resolves with the answer object, and
-  // rejects when the answer is an error. Starts the engine if it has not started yet.
+  // rejects when the answer is an error (an EngineError). Starts the engine if it has not started
+  // yet. With {background: true} it waits for the reader's requests (see the top of this file).
   /**
    * @template {keyof Answers} Op
    * @param {EngineRequest<Op>} request
+   * @param {RequestOptions} [options]
    * @returns {Promise<Answers[Op]>}
    */
-  async request(request) {
+  async request(request, { background = false, progress, abandon } = {}) {
+    if (background && this.parent === null && twoWorkers()) {
+      // Its own worker, beside the reader's: the reader's cards never queue behind it. If it
+      // cannot start, the page's own worker does the work, a step at a time.
+      this.helper ??= new Engine(this);
+      try {
+        return await this.helper.request(request, { background, progress, abandon });
+      } catch (error) {
+        if (this.helper.stage !== "failed") throw error;
+        this.helperFailed = true;
+      }
+    }
     await this.start();
-    const id = this.nextId++;
-    /** @type {Answers[Op] & { ok: true } | FailedAnswer} */
+    if (background && STEPPED.has(request.op)) {
+      return /** @type {Answers[Op]} */ (await this.job(request, progress, abandon));
+    }
+    return /** @type {Answers[Op]} */ (await this.send(request, background));
+  }
+
+  // One request through the queues; resolves with the answer (without `ok`), or rejects.
+  /**
+   * @param {Record<string, unknown>} request
+   * @param {boolean} background
+   * @returns {Promise<Record<string, unknown>>}
+   */
+  async send(request, background) {
+    /** @type {{ ok: true } | FailedAnswer} */
     const answer = await new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve: (value) => resolve(/** @type {Answers[Op] & { ok: true } | FailedAnswer} */ (value)), reject });
-      /** @type {Worker} */ (this.worker).postMessage({ id, request: JSON.stringify(request) });
+      const queued = { text: JSON.stringify(request), background, resolve: (/** @type {unknown} */ value) => resolve(/** @type {{ ok: true } | FailedAnswer} */ (value)), reject };
+      (background ? this.background : this.foreground).push(queued);
+      this.pump();
     });
-    if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`);
+    if (!answer.ok) throw new EngineError(answer.error);
     return answer;
   }
+
+  // A STEPPED computation as an engine job, one step per background request. A job the worker
+  // forgot (engine/surfaces/jobs.py keeps a few) is started again, once.
+  /**
+   * @param {Record<string, unknown>} request
+   * @param {RequestOptions["progress"]} progress
+   * @param {RequestOptions["abandon"]} abandon
+   */
+  async job(request, progress, abandon) {
+    for (let attempt = 0; ; attempt += 1) {
+      if (abandon?.()) throw new AbandonedError();
+      let step = /** @type {JobStep} */ (/** @type {unknown} */ (await this.send({ op: "job.start", request, budget: STEP_BUDGET }, true)));
+      try {
+        while (!step.done) {
+          progress?.(step.done_units, step.total_units);
+          if (abandon?.()) {
+            this.send({ op: "job.drop", job: step.job }, true).catch(() => {});
+            throw new AbandonedError();
+          }
+          step = /** @type {JobStep} */ (/** @type {unknown} */ (await this.send({ op: "job.step", job: step.job, budget: STEP_BUDGET }, true)));
+        }
+        return step.answer;
+      } catch (error) {
+        if (!(error instanceof EngineError && error.field === "job") || attempt > 0) throw error;
+      }
+    }
+  }
+
+  // Send the next request if the worker is free: the reader's first; a background one only when
+  // nothing of the reader's is waiting, none was answered within GRACE_MS and no hold is on.
+  // The background engine also waits while the page's engine is held or has just answered the
+  // reader (its steps then take no processor time from the reader's), and it stops its worker
+  // after REST_MS without work (its memory is given back; a later request starts it again).
+  pump() {
+    if (this.busy || this.worker === null) return;
+    let next = this.foreground.shift();
+    if (next === undefined) {
+      const parent = this.parent;
+      clearTimeout(this.restTimer);
+      if (!this.background.length) {
+        if (parent && this.stage === "ready") this.restTimer = setTimeout(() => this.rest(), REST_MS);
+        return;
+      }
+      if (this.holds > 0 || (parent && parent.holds > 0)) return;
+      const wait = Math.max(this.lastForeground, parent?.lastForeground ?? -Infinity) + GRACE_MS - performance.now();
+      if (wait > 0) {
+        clearTimeout(this.graceTimer);
+        this.graceTimer = setTimeout(() => this.pump(), wait);
+        return;
+      }
+      next = /** @type {Queued} */ (this.background.shift());
+    }
+    const sent = next;
+    const id = this.nextId++;
+    this.busy = true;
+    this.pending.set(id, {
+      resolve: (value) => {
+        this.busy = false;
+        if (!sent.background) this.lastForeground = performance.now();
+        sent.resolve(value);
+        this.pump();
+      },
+      reject: sent.reject,
+    });
+    if (sent.background) performance.mark("cj-engine-background-sent");
+    this.worker.postMessage({ id, request: sent.text });
+  }
+
+  // "The reader is about to act": no background request is sent until the returned function is
+  // called (or `ms` have passed, if given). The reader's own requests go on as ever.
+  /** @returns {() => void} */
+  hold(ms = 0) {
+    this.holds += 1;
+    let held = true;
+    const release = () => {
+      if (!held) return;
+      held = false;
+      this.holds -= 1;
+      this.pump();
+      this.helper?.pump();
+    };
+    if (ms > 0) setTimeout(release, ms);
+    return release;
+  }
+
+  // The background engine, idle for REST_MS: stop its worker (never with a job under way).
+  rest() {
+    if (this.busy || this.foreground.length || this.background.length || this.pending.size) return;
+    this.idle();
+  }
+}
+
+// Does a page run its background work in a worker of its own? Yes, unless a test or the
+// benchmark (scripts/bench_background.py) sets globalThis.cjEngineOneWorker, or that worker
+// could not start.
+function twoWorkers() {
+  return !globalThis.cjEngineOneWorker && !engineInstance?.helperFailed;
+}
+
+// An answer of the engine that is an error: `code` and `field` say what was wrong.
+export class EngineError extends Error {
+  /** @param {{ code: string, message: string, field: string | null }} error */
+  constructor(error) {
+    super(`${error.code}: ${error.message}`);
+    this.code = error.code;
+    this.field = error.field;
+  }
+}
+
+// A background job given up by its page (RequestOptions.abandon).
+export class AbandonedError extends Error {
+  constructor() {
+    super("abandoned");
+  }
+}
+
+// ----- waiting for a quiet moment ---------------------------------------------------------------
+
+// How long an idle callback may wait for the browser to be idle before it runs anyway.
+const IDLE_TIMEOUT_MS = 2000;
+
+/** @returns {Promise<void>} */
+function idleCallback() {
+  return new Promise((resolve) => {
+    // Not every browser has requestIdleCallback (Safari): a short wait stands in for it there.
+    if ("requestIdleCallback" in globalThis) requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(resolve, 200);
+  });
+}
+
+// The next moment the browser is idle and `quiet()` holds (asked again at each idle moment):
+// where a page starts work the reader did not ask for.
+/** @param {() => boolean} [quiet] */
+export async function quietMoment(quiet = () => true) {
+  await idleCallback();
+  while (!quiet()) await idleCallback();
+}
+
+// ----- figures ----------------------------------------------------------------------------------
+
+// A figure with two decimals in the page language's style (analysis.ui.decimal), a true minus,
+// and with `signed` a plus before a positive one.
+/**
+ * @param {Strings} strings
+ * @param {number} value
+ */
+export function decimal(strings, value, signed = false) {
+  const text = (signed && value > 0 ? "+" : "") + value.toFixed(2);
+  return text.replace(".", strings.t("analysis.ui.decimal")).replace("-", "\u2212");
+}
+
+// A whole number of points (a deal's net): signed, with a true minus.
+/** @param {number} n */
+export function signedWhole(n) {
+  return (n > 0 ? "+" : "") + String(n).replace("-", "\u2212");
 }
 
 /** @type {Engine | null} */

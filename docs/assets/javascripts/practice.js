@@ -164,6 +164,8 @@ const COURSE = new URL("../learn/levels.json" + VERSION, HERE).href;
 const LEARN_PAGE = "../learn/";
 
 const HUMAN = 0;
+// How long the reader's intent to play (a pointer over the hand) holds background work back.
+const INTENT_MS = 1500;
 // The engine's presets (engine/core/rules.py), written into the page by scripts/hooks/widgets.py.
 /** @type {Record<string, Record<string, unknown>>} */
 const PRESETS = earlyStrings().presets ?? { standard: {} };
@@ -315,6 +317,18 @@ class Practice {
     this.learnLevel = null;
     // Counts the verdicts asked for, so a late one for a card taken back or a match given up is dropped.
     this.verdicts = 0;
+    // The reader is about to play (a pointer over the hand or pressing it, the keyboard in it):
+    // background work (the deck's analysis, the review's checks) pauses a moment, so the card's
+    // reply does not wait for a step of it (engine-client.js Engine.hold).
+    /** @type {() => void} */
+    this.releaseIntent = () => {};
+    /** @param {Event} event */
+    const intent = (event) => {
+      if (!(event.target instanceof Element) || !event.target.closest("[data-role=hand]")) return;
+      this.releaseIntent();
+      this.releaseIntent = engine().hold(INTENT_MS);
+    };
+    for (const type of ["pointerover", "pointerdown", "focusin"]) root.addEventListener(type, intent);
     root.dataset.state = "loading";
     root.setAttribute("role", "region");
     this.progress = h("progress", { max: "100", value: "5", class: "cj-pr-progress", "aria-label": earlyStrings().loading || "…" });
@@ -1364,8 +1378,21 @@ class Practice {
 
   // ----- actions ------------------------------------------------------------------------------
 
+  // The reader's card and the computer's replies after it, with the background held meanwhile:
+  // the table's requests follow one another with animations between them.
   /** @param {CardCode} code */
   async play(code) {
+    if (this.busy || !this.state || this.state.waiting_for !== "human") return;
+    const release = engine().hold();
+    try {
+      await this.playCard(code);
+    } finally {
+      release();
+    }
+  }
+
+  /** @param {CardCode} code */
+  async playCard(code) {
     if (this.busy || !this.state || this.state.waiting_for !== "human") return;
     const s = this.strings;
     this.busy = true;
@@ -1516,6 +1543,16 @@ class Practice {
   }
 
   async nextDeal() {
+    if (this.busy || this.state?.waiting_for !== "next_deal") return;
+    const release = engine().hold();
+    try {
+      await this.startNextDeal();
+    } finally {
+      release();
+    }
+  }
+
+  async startNextDeal() {
     if (this.busy || this.state?.waiting_for !== "next_deal") return;
     this.busy = true;
     let answer;

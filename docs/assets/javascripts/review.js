@@ -83,8 +83,7 @@ const TO_REPLAY = new Set(["inaccuracy", "mistake", "blunder"]);
  * @param {number} value
  */
 export function number(strings, value, signed = false) {
-  const text = (signed && value > 0 ? "+" : "") + value.toFixed(2);
-  return text.replace(".", strings.t("analysis.ui.decimal")).replace("-", "\u2212");
+  return client.decimal(strings, value, signed);
 }
 
 /**
