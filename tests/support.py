@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 from engine import Deal, Rules, record_of
@@ -24,6 +25,10 @@ CHROMIUM_ARGS = [
 
 
 # ----- browser contexts shared by the session (tests/conftest.py: watched_page, phone_page) -----
+# A card's placeholder in a catalogue template, bare or in a card form ({card}, {card.the}): what
+# a test splits a template on to find its literal words.
+CARD_PLACEHOLDER = re.compile(r"\{card(?:\.\w+)?\}")
+
 PHONE = {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True}
 PRIME_EXAMPLE = "examples/hearts-trump/"
 PRIME_TIMEOUT_MS = 120_000

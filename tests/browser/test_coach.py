@@ -11,6 +11,7 @@ ordinary matches quick.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from practice_support import (
@@ -26,7 +27,7 @@ from practice_support import (
     wait_ready,
     wait_settled,
 )
-from support import serious_violations
+from support import CARD_PLACEHOLDER, serious_violations
 
 from engine.surfaces.web_api import handle
 
@@ -98,19 +99,19 @@ def test_the_coach_marks_the_playable_cards_and_judges_each_card(watched_page, s
         expected = ask({"op": "practice.grade", "record": record})
         assert verdict.get_attribute("data-grade") == expected["grade"]
         text = verdict.inner_text()
-        assert cat["practice"]["coach"]["verdict"].split("{card}")[0] in text
+        assert CARD_PLACEHOLDER.split(cat["practice"]["coach"]["verdict"])[0] in text
         assert cat["analysis"]["grades"][expected["grade"]] in text
         # Every verdict gives its reason, the engine's: why no card is better, or what it costs.
         reasons = cat["practice"]["coach"]["reasons"]
         if expected["grade"] == "best":
             assert reasons["best_exact" if expected["exact"] else "best_sampled"] in text
         elif expected["grade"] == "good":
-            assert cat["practice"]["coach"]["good"].split("{best}")[0] in text
+            assert re.split(r"\{best(?:\.\w+)?\}", cat["practice"]["coach"]["good"])[0] in text
             assert reasons["close"].split("{loss}")[0] in text
         else:
             assert cat["analysis"]["reasons"][expected["reason"]] in text
             assert reasons["loss"].split("{loss}")[0] in text
-            assert cat["practice"]["coach"]["better"].split("{best}")[0] in text
+            assert re.split(r"\{best(?:\.\w+)?\}", cat["practice"]["coach"]["better"])[0] in text
         assert verdict.locator("[data-role=coach-changed]").count() == 0  # no hint was asked
         grades.append(expected["grade"])
     assert grades == ["best", "mistake", "good"]
@@ -282,7 +283,7 @@ def test_the_coach_says_when_it_prefers_another_card_than_the_hint(watched_page,
     verdict.wait_for(timeout=TURN_TIMEOUT_MS)
     changed = verdict.locator("[data-role=coach-changed]")
     assert changed.count() == 1
-    for part in cat["practice"]["coach"]["changed"].replace("{best}", "{hint}").split("{hint}"):
+    for part in re.split(r"\{(?:best|hint)(?:\.\w+)?\}", cat["practice"]["coach"]["changed"]):
         assert part.strip(" .;") in changed.inner_text()
     check_clean(watched_page)
 

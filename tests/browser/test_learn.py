@@ -54,7 +54,8 @@ def open_course(page, site_url: str, lang: str):
 
 def literal_parts(template: str) -> list[str]:
     """The template's own words, between its placeholders."""
-    return [part.strip(" .,:;\u202f") for part in re.split(r"\{\w+\}", template) if part.strip(" .,:;\u202f")]
+    parts = re.split(r"\{\w+(?:\.\w+)?\}", template)  # {card} and its forms, {card.the}
+    return [part.strip(" .,:;\u202f") for part in parts if part.strip(" .,:;\u202f")]
 
 
 def assert_says(text: str, template: str) -> None:

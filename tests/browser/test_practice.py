@@ -28,7 +28,7 @@ from practice_support import (
 )
 
 from engine.ai import REASON_CODES
-from engine.surfaces.catalogue import capitalised
+from engine.surfaces.catalogue import capitalised, fill
 from engine.surfaces.web_api import handle
 
 pytestmark = pytest.mark.browser
@@ -97,7 +97,7 @@ def test_a_whole_match_by_keyboard(watched_page, site_url, lang, target):
     text = log.inner_text()
     you_play = cat["ui"]["plays_you"].split("{")[0].strip()
     computer = cat["seats"]["in_text"]["computer"]
-    computer_plays = capitalised(cat["ui"]["plays_other"].format(player=computer, card="").strip())
+    computer_plays = capitalised(fill(cat["ui"]["plays_other"], player=computer, card="").strip())
     assert you_play in text and computer_plays in text
     assert "You draws" not in text and "Vous pioche " not in text
     stats = page.evaluate("() => JSON.parse(localStorage.getItem('cj-practice-stats'))")

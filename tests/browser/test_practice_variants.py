@@ -27,7 +27,7 @@ from practice_support import (
     wait_ready,
     wait_settled,
 )
-from support import serious_violations
+from support import CARD_PLACEHOLDER, serious_violations
 
 from engine.surfaces.practice_api import MAX_SEED
 from engine.surfaces.web_api import handle
@@ -217,7 +217,7 @@ def test_a_turned_jack_is_said_on_the_table(watched_page, site_url):
     wait_settled(page)
     line = table.locator("[data-role=turned-jack]")
     assert line.is_visible()
-    expected = cat["reasons"]["jack_turned_you"].split("{card}")[1]
+    expected = CARD_PLACEHOLDER.split(cat["reasons"]["jack_turned_you"])[1]
     assert expected.strip() in line.inner_text() and line.locator("[data-card=JD]").count() == 1
     assert score_text(cat, [1, 0], 2) in table.locator("[data-role=scores]").inner_text()
     check_clean(watched_page)

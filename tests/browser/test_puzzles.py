@@ -7,7 +7,14 @@ import datetime
 import json
 
 import pytest
-from support import ROOT, language_prefix, overlapping_marks, seen_on_screen, serious_violations
+from support import (
+    CARD_PLACEHOLDER,
+    ROOT,
+    language_prefix,
+    overlapping_marks,
+    seen_on_screen,
+    serious_violations,
+)
 
 from engine.analysis.puzzles import daily_index, judge, position_of
 
@@ -49,7 +56,7 @@ def test_solve_fail_and_daily(watched_page, site_url, lang):
     root.locator(f"[data-role=hand] button[data-card='{solved['solution'][0]}']").click()
     page.wait_for_selector(".cj-puzzles[data-status=solved]", timeout=ANSWER_TIMEOUT_MS)
     feedback = root.locator("[data-role=feedback]").inner_text()
-    assert cat["solved"].split("{card}")[0].strip() in feedback
+    assert CARD_PLACEHOLDER.split(cat["solved"])[0].strip() in feedback
     progress = json.loads(page.evaluate("() => localStorage.getItem('cj-puzzles-progress')"))
     assert progress["solved"] == [solved["id"]] and progress["streak"] == 1
     assert progress["player"]["rating"] > 1500

@@ -16,7 +16,7 @@ import pytest
 from support import ROOT, careless_deal, language_prefix, seen_on_screen, serious_violations
 
 from engine.analysis.deal_analysis import analyse
-from engine.surfaces.catalogue import Catalogue
+from engine.surfaces.catalogue import Catalogue, fill
 
 pytestmark = pytest.mark.browser
 
@@ -241,9 +241,9 @@ def test_review_on_a_phone_leads_with_the_sentence_and_folds_the_numbers(phone_p
     timeline = review.locator("[data-role=timeline]").inner_text()
     assert cat["seats"]["seat"].format(letter="B") not in timeline
     # Another seat in running text ("The computer played …", capitalised at a sentence's start).
-    other = ui["decision_other"].format(player=cat["seats"]["in_text"]["computer"], card="").strip()
+    other = fill(ui["decision_other"], player=cat["seats"]["in_text"]["computer"], card="").strip()
     assert other.lower() in timeline.lower()
-    assert ui["decision_you"].format(card="").strip() in timeline
+    assert fill(ui["decision_you"], card="").strip() in timeline
     worst = max(range(len(expected)), key=lambda i: (expected[i]["loss"], expected[i]["win_loss"]))
     decision = expected[worst]
     assert decision["grade"] != "best" and decision["graded_by"] == "win_chance"

@@ -18,6 +18,7 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 from support import LANGUAGES, ROOT, language_prefix, serious_violations
 
+from engine.surfaces.catalogue import Catalogue, fill
 from engine.surfaces.web_api import handle
 
 pytestmark = pytest.mark.browser
@@ -278,7 +279,8 @@ def test_hearts_trump_steps_to_the_end_and_low_goes_to_b(watched_page, site_url,
     facts = stepper.locator(".cj-st-facts").inner_text()
     assert facts.startswith(f"{cat['ui']['trump']}{cat['ui']['label_colon']}")
     seat = cat["seats"]["in_text"]["letter"].format(letter=data["seats"][LOW_WINNER])
-    expected = capitalised(cat["reasons"]["low_other"].format(player=seat, card="2♥", trick=1))
+    two_of_hearts = Catalogue(lang).card("2H")
+    expected = capitalised(fill(cat["reasons"]["low_other"], player=seat, card=two_of_hearts, trick=1))
     assert expected in text
     assert stepper.locator("[data-action=next]").is_disabled()
     # Home and End, and the live region follows.

@@ -950,7 +950,7 @@ export class Strings {
   cardForm(value, form) {
     const spec = CARD_FORMS[form];
     if (spec === undefined) return null;
-    const code = value instanceof Element ? value.getAttribute("data-card") : typeof value === "string" ? this.cardTexts.get(value) : undefined;
+    const code = value instanceof Element ? (value.getAttribute("data-card") ?? value.getAttribute("data-card-shown")) : typeof value === "string" ? this.cardTexts.get(value) : undefined;
     if (!code) return [value];
     const template = this.t(`ranks.${code[0]}.${spec.key}`);
     const at = template.indexOf("{card}");

@@ -246,7 +246,9 @@ class LearnCourse {
   chip(code) {
     if (!code) return hiddenCard(this.strings);
     const span = cardSpan(this.strings, code);
+    // Not [data-card], which marks a card to choose; the code stays, for a template's card forms.
     span.removeAttribute("data-card");
+    span.setAttribute("data-card-shown", code);
     return span;
   }
 
