@@ -4,23 +4,10 @@ budget in work (at most one unit past it)."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from engine.surfaces import jobs
-from engine.surfaces.web_api import handle
-from tests.engine.test_luck_op import finished_match
-
-
-def ask(request: dict) -> dict:
-    return json.loads(handle(json.dumps(request)))
-
-
-def ok(request: dict) -> dict:
-    answer = ask(request)
-    assert answer["ok"], answer
-    return answer
+from tests.engine.test_luck_op import ask, finished_match, ok
 
 
 def stepped(request: dict, budget: int) -> tuple[dict, list[dict]]:
