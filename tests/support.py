@@ -97,9 +97,15 @@ class PageWatch:
 def settle_animations(page) -> None:
     """Wait until no CSS transition or animation is running, so that axe measures colours at rest.
 
-    Material fades its "Back to top" button in when the page scrolls up; axe caught mid-fade
-    reports a contrast failure that no reader sees.
+    Material fades its "Back to top" button in when the page scrolls up, and cross-fades the
+    header's site name and page title when the page scrolls past its heading; axe caught
+    mid-fade reports a contrast failure that no reader sees. Those fades start from scroll
+    events, which run just before a frame is drawn, so two frames pass first: a fade that a
+    scroll has just asked for is running by then, and is waited for.
     """
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
     page.wait_for_function(
         "() => document.getAnimations().every((animation) => animation.playState !== 'running')",
         timeout=10_000,
