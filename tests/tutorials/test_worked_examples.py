@@ -321,6 +321,26 @@ def test_cards_have_symbol_accessible_name_and_suit_class():
     assert 'aria-label="Hidden card"' in hidden
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_draw_lines_name_the_card_in_the_templates_form(lang):
+    """{trick.N.draws} writes each draw with the catalogue's ui.draw_other, whose {card.the}
+    gets the card's article, in the page (HTML chip) and in the stepper's text alike."""
+    cat = CATALOGUES[lang]
+    template = cat.get("ui.draw_other")
+    player = cat.seat("B")
+    for code in ("AS", "QD"):
+        short = cat.card_short(code)
+        with_article = cat.get(f"ranks.{code[0]}.the").replace("{card}", short)
+        expected = template.replace("{player}", player).replace("{card}", short)
+        expected = expected.replace("{card.the}", with_article)
+        assert render.TextFormatter(cat).draw(1, code) == expected
+        html_line = render.HtmlFormatter(cat).draw(1, code)
+        assert f"{render.card_html(code, cat)}" in html_line
+        assert re.sub(r"<[^>]+>", "", html_line) == render.esc(expected)
+    if lang == "it":
+        assert render.TextFormatter(cat).draw(1, "AS") == "B pesca l’A♠"
+
+
 def test_face_down_page_hides_the_other_players_draws():
     markdown = build_all("en")["face-down-stock.md"][0]
     assert CATALOGUES["en"].get("ui.draw_hidden").replace("{player}", "B") in markdown
