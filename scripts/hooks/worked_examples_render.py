@@ -64,6 +64,10 @@ class Formatter:
     def card(self, code: str) -> str:
         return CardText(self.cat.card_short(code), code, self.cat)  # a template may say {card.the}
 
+    def card_form(self, code: str, form: str) -> str:
+        """`{trump_card.the}`: the card as `card` writes it, with the rank's article."""
+        return CardText(self.card(code), code, self.cat, self.text).form(form)
+
     def card_name(self, code: str) -> str:
         return self.cat.card_name(code)
 
