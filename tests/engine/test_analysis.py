@@ -423,6 +423,7 @@ def test_reasons_agree_with_the_cards_and_the_points_given_up():
         "loses_low": "low",
         "loses_game": "game",
         "gives_up_high": "high",
+        "gives_up_high_draw": "high",
     }
     seen = set()
     for seed in range(20):
@@ -506,7 +507,7 @@ def test_the_analysis_words_a_three_player_reason_for_three_players():
     answer = json.loads(handle(json.dumps(request)))
     assert answer["ok"] and answer["players"] == 3
     worded = [d for d in answer["decisions"] if d["reason"]]
-    assert any(d["reason"] in ("loses_low", "gives_up_high") for d in worded)
+    assert any(d["reason"] in ("loses_low", "gives_up_high", "gives_up_high_draw") for d in worded)
     for decision in worded:
         three = decision["reason"] in THREE_PLAYER_REASONS
         group = "reasons_three" if three else "reasons"
@@ -756,3 +757,48 @@ def test_each_option_of_a_three_player_review_speaks_of_both_opponents():
                 continue
             text = english.text(key)
             assert "your opponent " not in text and "your opponent’s" not in text, (code, text)
+
+
+def test_high_given_up_after_a_trick_the_card_wins_does_not_say_the_trick_was_let_go():
+    """A newcomer won a trick and the Coach said High came "after a trick you let go": the
+    reason worded the loss as the current trick's, whatever the card did to that trick."""
+    from engine.analysis.reasons import reason_for
+    from engine.core.cards import CARD_VALUE, SUIT_OF, card_code
+    from engine.core.tricks import beating_masks
+
+    # A position with no card pattern in the way: the reader follows suit to win or lose the
+    # trick, and the stock's top card (after a first trick: the turn-up is a trump) is worth
+    # nothing to fight for.
+    positions = ((seed, lead) for seed in range(40) for lead in range(6))
+    for seed, lead in positions:
+        deal = Deal.from_seed(Rules(), seed, 0)
+        deal.play(min(deal.legal_plays()))
+        deal.play(min(deal.legal_plays()))
+        if deal.to_move != 1:
+            continue
+        deal.play(sorted(deal.legal_plays())[lead])
+        led = deal.current_trick[0]
+        beats = beating_masks(deal.trump)[led]
+        legal = [card for card in deal.legal_plays() if SUIT_OF[card] == SUIT_OF[led] != deal.trump]
+        winners = [card for card in legal if beats >> card & 1]
+        losers = [card for card in legal if not beats >> card & 1]
+        top = deal.stock_top
+        if winners and losers and SUIT_OF[top] != deal.trump and CARD_VALUE[top] < 4:
+            break
+    else:
+        raise AssertionError("no position where the reader may win or lose the trick")
+    kept = {"high": 1.0, "low": 0.0, "jack": 0.0, "game": 0.0}
+    lost = {**kept, "high": -1.0}
+    win, lose = card_code(winners[0]), card_code(losers[0])
+    won_trick = reason_for(deal, {"card": win, "points": lost}, {"card": lose, "points": kept})
+    let_go = reason_for(deal, {"card": lose, "points": lost}, {"card": win, "points": kept})
+    assert won_trick == "gives_up_high_draw"
+    assert let_go == "gives_up_high"
+    english = Catalogue("en")
+    assert "let go" not in english.text(f"analysis.reasons.{won_trick}")
+    assert "let go" in english.text(f"analysis.reasons.{let_go}")
+    # A lead cannot have let a trick go either.
+    deal = Deal.from_seed(Rules(), seed, 0)
+    first, second = sorted(deal.legal_plays())[:2]
+    lead_row = {"card": card_code(first), "points": lost}
+    assert reason_for(deal, lead_row, {"card": card_code(second), "points": kept}) == "gives_up_high_draw"
