@@ -523,7 +523,10 @@ def test_every_reason_has_a_third_person_form_naming_the_seat_for_the_text_analy
 
     catalogue = Catalogue(lang)
     reader_words = {
-        "en": (" you", "your "), "pt": ("você",), "fr": ("vous", "votre", "vos "), "es": ("usted",),
+        "en": (" you", "your "),
+        "pt": ("você",),
+        "fr": ("vous", "votre", "vos "),
+        "es": ("usted",),
         "it": (" puoi", " tuo", " tuoi", " ti ", "butti", "cedi", "lasci "),
     }[lang]
     for players in (2, 3):
@@ -653,6 +656,7 @@ def test_every_reason_has_its_advantage_and_every_line_sentence_in_every_languag
     for code in REASON_CODES:
         text = catalogue.text(f"analysis.advantages.{code}")
         assert text and (lang == "en" or text != english.text(f"analysis.advantages.{code}"))
+
     # A card may be named in one of its forms ({first.the}): any form of the placeholder counts.
     def names(key: str) -> set[str]:
         return {match[1] for match in PLACEHOLDER.finditer(catalogue.text(f"analysis.line.{key}"))}
@@ -691,7 +695,7 @@ def test_the_text_says_which_rule_graded_each_card_with_the_scale_in_use():
 
 
 def test_the_text_writes_a_loss_and_its_bands_alike_in_the_losss_plural_and_counts_grades_in_theirs():
-    """"1,00 ponto(s) … até 0,5": the loss and the bands it is measured against are written with
+    """ "1,00 ponto(s) … até 0,5": the loss and the bands it is measured against are written with
     the same decimals, the Portuguese noun agrees with the loss, and the summary counts each
     grade in its plural form ("2 erros", not "erro: 2") (issue 21)."""
     import re
@@ -717,7 +721,7 @@ def test_the_text_writes_a_loss_and_its_bands_alike_in_the_losss_plural_and_coun
 
 
 def test_the_best_cards_are_named_in_one_sentence_with_the_plural_when_several_tie():
-    """"The best card here: 8♦, 9♦." read wrong: several tied best cards take the plural and
+    """ "The best card here: 8♦, 9♦." read wrong: several tied best cards take the plural and
     the language's "a and b"."""
     from engine.surfaces.analysis_text import annotated_deal
 
