@@ -178,7 +178,7 @@ def test_a_wrong_answer_at_every_level(watched_page, site_url, course, lang):
             assert_says(said, texts[entry["key"]])
             if "reason" in entry:  # a wrong best card: its own sentence, then the point it costs
                 assert_says(said, texts[entry["reason"]])
-                assert feedback.locator("[data-card]").first.get_attribute("data-card") == value
+                assert feedback.locator("[data-card-shown]").first.get_attribute("data-card-shown") == value
             if entry["kind"] == "illegal":
                 assert texts[entry["rule"]] in said
                 link = feedback.locator("a[data-role=rule]").get_attribute("href")
@@ -522,11 +522,11 @@ def test_a_tied_right_card_is_explained_for_itself(watched_page, site_url, cours
         page.wait_for_selector(f".cj-learn [data-level-id='{level['id']}']")
         answer_by_keyboard(page, level, played)
         why = root.locator("[data-feedback][data-result=right] [data-why]")
-        assert why.locator("[data-card]").first.get_attribute("data-card") == played
+        assert why.locator("[data-card-shown]").first.get_attribute("data-card-shown") == played
         ties = [card for card in level["answers"] if card != played]
         shown = [
-            why.locator("[data-card]").nth(i).get_attribute("data-card")
-            for i in range(why.locator("[data-card]").count())
+            why.locator("[data-card-shown]").nth(i).get_attribute("data-card-shown")
+            for i in range(why.locator("[data-card-shown]").count())
         ]
         assert set(ties) <= set(shown), (played, shown)
         press(page, ".cj-learn [data-action=stages]")
