@@ -18,6 +18,7 @@ REASON_CODES = (
     "lets_top_stock_card_go",
     "trumps_needlessly",
     "gives_up_high",
+    "gives_up_high_draw",
     "loses_low",
     "loses_low_holder",
     "gives_up_jack",
@@ -48,9 +49,13 @@ def reason_for(deal: Deal, played: dict[str, Any], best: dict[str, Any]) -> str:
     better = parse_card(best["card"])
     trick = deal.current_trick
     trump = deal.trump
+    # Whether the card played lets the trick it is played into go: only then may a reason say
+    # so. A lead, or a card that wins, loses a point through the later draws instead.
+    lets_trick_go = False
     if trick and deal.players == 2:
         beats = beating_masks(trump)[trick[0]]
         wins = bool(beats >> card & 1)
+        lets_trick_go = not wins
         better_wins = bool(beats >> better & 1)
         if RANK_OF[card] == TEN and not wins and drops["game"] > _NOTICEABLE:
             return "throws_away_ten"
@@ -67,6 +72,9 @@ def reason_for(deal: Deal, played: dict[str, Any], best: dict[str, Any]) -> str:
         if name == "low" and deal.rules.low == "holder":
             # Under Low by holder the two is never won: it is lost by being in the other hand.
             return "loses_low_holder"
+        if name == "high" and not lets_trick_go:
+            # The ace of trumps reached the opponent through a later draw, not after this trick.
+            return "gives_up_high_draw"
         return _POINT_REASONS[name]
     return "loses_points"
 

@@ -325,35 +325,51 @@ def best_card(level: Level, problems: Problems) -> list[Any]:
     best_row = {"card": card_code(better), "points": options[better].points}
 
     def worse(card: int) -> Json:
+        # Each wrong card is told about itself: what it costs against the best card and, once
+        # the stock is empty, the opponent's answer to it, then the point it gives up.
         option = options[card]
         reason = reason_for(deal, {"card": card_code(card), "points": option.points}, best_row)
+        reply = None if option.reply is None else card_code(option.reply)
         return {
             "kind": "wrong",
-            "key": f"analysis.reasons.{reason}",
+            "key": "learn.feedback.worse_card" + ("_reply" if reply else ""),
+            "reason": f"analysis.reasons.{reason}",
             "params": {
+                "card": card_code(card),
                 "loss": round(best - option.value, 2),
-                "reply": None if option.reply is None else card_code(option.reply),
+                "reply": reply,
                 "better": card_code(better),
             },
         }
 
     level.feedback = card_feedback(level, accepted, worse)
-    level.why = _best_why(options, accepted, better, is_exact(deal))
+    exact = is_exact(deal)
+    level.why = _best_why(options, accepted, better, exact)
+    if len(accepted) > 1:
+        # A right answer is explained for the card the reader played, naming the ones it ties.
+        level.published["why_by_answer"] = {
+            card_code(card): _best_why(options, accepted, card, exact) for card in sorted(accepted)
+        }
     return [card_code(card) for card in sorted(accepted)]
 
 
-def _best_why(options: dict[int, OptionValue], accepted: set[int], better: int, exact: bool) -> Json | None:
-    """The best card against the next best one, in the engine's net points: exact once the
-    stock is empty (the endgame solver), else averaged over the sampled deals."""
+def _best_why(options: dict[int, OptionValue], accepted: set[int], chosen: int, exact: bool) -> Json | None:
+    """An accepted card against the next best one, in the engine's net points: exact once the
+    stock is empty (the endgame solver), else averaged over the sampled deals; the other
+    accepted cards, if any, are named as its ties."""
     others = [card for card in options if card not in accepted]
     if not others:
         return None
     other = max(others, key=lambda card: (options[card].value, -card))
-    gain = round(options[better].value - options[other].value, 2)
-    params: Json = {"card": card_code(better), "other": card_code(other), "gain": gain}
+    gain = round(options[chosen].value - options[other].value, 2)
+    params: Json = {"card": card_code(chosen), "other": card_code(other), "gain": gain}
+    ties = [card_code(card) for card in sorted(accepted) if card != chosen]
+    tied = "_tied" if ties else ""
+    if ties:
+        params["cards"] = ties
     if exact:
-        return why("best_exact", **params)
-    return why("best_sampled", **params, samples=ESTIMATE_SAMPLES)
+        return why(f"best_exact{tied}", **params)
+    return why(f"best_sampled{tied}", **params, samples=ESTIMATE_SAMPLES)
 
 
 # ----- count ----------------------------------------------------------------------------------

@@ -266,11 +266,11 @@ def answer_text_keys(level: Level) -> list[str]:
     keys = []
     for feedback in level.feedback.values():
         keys.append(feedback["key"])
-        if "rule" in feedback:
-            keys.append(feedback["rule"])
+        keys += [feedback[name] for name in ("rule", "reason") if name in feedback]
     keys += level.published.get("options", {}).values()
     if level.why is not None:
         keys.append(level.why["key"])
+    keys += [answer_why["key"] for answer_why in level.published.get("why_by_answer", {}).values()]
     return keys
 
 

@@ -54,7 +54,14 @@ def graded_by(decision: dict[str, Any], catalogue: Catalogue) -> str:
 
 # The analysis reasons that speak of "the opponent": with three players they are worded for
 # two opponents (catalogue `analysis.reasons_three.<code>`).
-THREE_PLAYER_REASONS = ("throws_away_ten", "gives_up_high", "loses_low", "loses_low_holder", "gives_up_jack")
+THREE_PLAYER_REASONS = (
+    "throws_away_ten",
+    "gives_up_high",
+    "gives_up_high_draw",
+    "loses_low",
+    "loses_low_holder",
+    "gives_up_jack",
+)
 
 
 def reason_key(code: str, players: int, reader: bool = True) -> str:

@@ -113,6 +113,11 @@ def test_the_coach_marks_the_playable_cards_and_judges_each_card(watched_page, s
             assert reasons["loss"].split("{loss}")[0] in text
             assert re.split(r"\{best(?:\.\w+)?\}", cat["practice"]["coach"]["better"])[0] in text
         assert verdict.locator("[data-role=coach-changed]").count() == 0  # no hint was asked
+        # Every verdict counts net points: the first one says what they are, once.
+        net_points = verdict.locator("[data-role=net-points]")
+        assert net_points.count() == (0 if grades else 1)
+        if not grades:
+            assert net_points.inner_text().strip() == cat["practice"]["coach"]["net_points"]
         grades.append(expected["grade"])
     assert grades == ["best", "mistake", "good"]
     check_clean(watched_page)

@@ -176,6 +176,9 @@ def test_a_wrong_answer_at_every_level(watched_page, site_url, course, lang):
             else:
                 entry = level["feedback"][value]
             assert_says(said, texts[entry["key"]])
+            if "reason" in entry:  # a wrong best card: its own sentence, then the point it costs
+                assert_says(said, texts[entry["reason"]])
+                assert feedback.locator("[data-card-shown]").first.get_attribute("data-card-shown") == value
             if entry["kind"] == "illegal":
                 assert texts[entry["rule"]] in said
                 link = feedback.locator("a[data-role=rule]").get_attribute("href")
@@ -406,9 +409,11 @@ def test_an_answer_accepted_or_shown_says_why_it_is_right(watched_page, site_url
         said = why.inner_text()
         assert_says(said, texts[key])
         assert "{" not in said, (level["id"], said)
+        # Where cards tie, the why is the one of the card played (answers[0] here).
+        shown = (level.get("why_by_answer") or {}).get(level["answers"][0]) or level["why"]
         for name in ("gain", "n", "total", "samples"):
-            if name in level["why"]["params"]:
-                number = level["why"]["params"][name]
+            if name in shown["params"]:
+                number = shown["params"][name]
                 assert (
                     page.evaluate("([n, lang]) => new Intl.NumberFormat(lang).format(n)", [number, lang])
                     in said
@@ -504,4 +509,73 @@ def test_the_practice_page_s_way_back_opens_the_next_level(watched_page, site_ur
     page.goto(f"{site_url}learn/#level=no-such-level")
     page.reload()
     page.wait_for_selector(".cj-learn[data-state=stages]", timeout=LOAD_TIMEOUT_MS)
+    assert watched_page.console_errors == []
+
+
+def test_a_tied_right_card_is_explained_for_itself(watched_page, site_url, course):
+    """A newcomer played one of two tied cards and was told why the other was best."""
+    page = watched_page.page
+    level = first_with(course, lambda lv: len(lv.get("why_by_answer") or {}) > 1)
+    root = open_course(page, site_url, "en")
+    for played in (level["answers"][-1], level["answers"][0]):
+        press(page, f".cj-learn [data-open='{level['id']}']")
+        page.wait_for_selector(f".cj-learn [data-level-id='{level['id']}']")
+        answer_by_keyboard(page, level, played)
+        why = root.locator("[data-feedback][data-result=right] [data-why]")
+        assert why.locator("[data-card-shown]").first.get_attribute("data-card-shown") == played
+        ties = [card for card in level["answers"] if card != played]
+        shown = [
+            why.locator("[data-card-shown]").nth(i).get_attribute("data-card-shown")
+            for i in range(why.locator("[data-card-shown]").count())
+        ]
+        assert set(ties) <= set(shown), (played, shown)
+        press(page, ".cj-learn [data-action=stages]")
+        page.wait_for_selector(".cj-learn[data-state=stages]")
+    assert watched_page.console_errors == []
+
+
+def test_a_stage_s_first_level_repeats_its_intro_until_closed(watched_page, site_url, course):
+    page = watched_page.page
+    stage = sorted(course["stages"], key=lambda stage: stage["order"])[2]
+    first, second = stage["levels"][:2]
+    root = open_course(page, site_url, "en")
+    texts = course["texts"]["en"]
+    press(page, f".cj-learn [data-open='{first}']")
+    intro = root.locator("[data-role=stage-intro]")
+    intro.wait_for()
+    assert texts[stage["intro"]] in intro.inner_text()
+    # Read with the goal, which has the focus: a screen reader announces both.
+    described = page.evaluate("() => document.activeElement.getAttribute('aria-describedby')")
+    assert described and texts[stage["intro"]] == page.locator(f"[id='{described}']").inner_text()
+    press(page, ".cj-learn [data-action=close-intro]")
+    assert intro.count() == 0
+    assert page.evaluate("() => document.activeElement.classList.contains('cj-learn-goal')")
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-describedby')") is None
+    press(page, ".cj-learn [data-action=stages]")
+    press(page, f".cj-learn [data-open='{second}']")
+    page.wait_for_selector(f".cj-learn [data-level-id='{second}']")
+    assert root.locator("[data-role=stage-intro]").count() == 0
+    assert watched_page.console_errors == []
+
+
+def test_a_best_card_shows_the_cards_won_and_how_much_of_the_hand_is_known(watched_page, site_url, course):
+    page = watched_page.page
+    level = first_with(
+        course,
+        lambda lv: (
+            lv["goal"] == "best_card"
+            and lv["view"]["known"][1 - lv["seat"]]
+            and lv["view"]["stock_count"] == 0
+        ),
+    )
+    root = open_course(page, site_url, "en")
+    press(page, f".cj-learn [data-open='{level['id']}']")
+    shown = root.locator(f"[data-level-id='{level['id']}']")
+    shown.wait_for()
+    text = shown.inner_text()
+    assert ui("en", "won_you") in text and ui("en", "won_other") in text
+    known = level["view"]["known"][1 - level["seat"]]
+    total = level["view"]["hand_sizes"][1 - level["seat"]]
+    template = ui("en", "opponent_known_of_one" if len(known) == 1 else "opponent_known_of_other")
+    assert template.format(n=len(known), total=total) in text
     assert watched_page.console_errors == []

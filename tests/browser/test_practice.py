@@ -34,6 +34,20 @@ from engine.surfaces.web_api import handle
 pytestmark = pytest.mark.browser
 
 
+def trump_announced(table, cat: dict, first: bool) -> None:
+    """A deal's trump is said in words and marked on the table until its first trick is complete
+    (a course-only reader kept to the last deal's trump in a match)."""
+    indicator = table.locator("[data-role=trump]")
+    assert indicator.get_attribute("data-new") == "" and cat["ui"]["trump_new_deal"] in indicator.inner_text()
+    suit = indicator.locator(".cj-tb-suit").inner_text()
+    news = table.locator("[data-role=trump-news]")
+    assert news.get_attribute("role") == "status" and news.is_visible()
+    said = news.inner_text()
+    assert suit in said
+    keys = ("first",) if first else ("changed", "same")
+    assert any(cat["practice"]["trump_news"][key].split("{")[0].strip() in said for key in keys), said
+
+
 def focused(page, attribute: str) -> str | None:
     return page.evaluate(f"() => document.activeElement && document.activeElement.dataset.{attribute}")
 
@@ -51,6 +65,7 @@ def test_a_whole_match_by_keyboard(watched_page, site_url, lang, target):
     assert table.locator("[data-role=seed]").inner_text() == cat["practice"]["seed"].format(seed=21)
     # Defect 4: the keyboard is already in the hand when the deal starts.
     assert focused(page, "card") is not None, "the focus must start in the hand"
+    trump_announced(table, cat, first=True)
     while phase != "match_over":
         before = position(table)
         if phase == "next_deal":
@@ -61,6 +76,7 @@ def test_a_whole_match_by_keyboard(watched_page, site_url, lang, target):
             phase = wait_settled(page, before)
             if phase == "human":
                 assert focused(page, "card") is not None, "after a new deal the focus must be in the hand"
+                trump_announced(table, cat, first=False)
             continue
         cards = hand(table)
         current = focused(page, "card")
@@ -71,6 +87,7 @@ def test_a_whole_match_by_keyboard(watched_page, site_url, lang, target):
             page.keyboard.press("ArrowRight")
         page.keyboard.press("Enter")
         phase = wait_settled(page, before)
+    assert table.locator("[data-role=trump-news]").is_hidden()
     # The score sheet: High, Low, Jack and Game, each with who and why, in the page language.
     sheet = table.locator("[data-role=sheet]")
     points = [

@@ -423,6 +423,7 @@ def test_reasons_agree_with_the_cards_and_the_points_given_up():
         "loses_low": "low",
         "loses_game": "game",
         "gives_up_high": "high",
+        "gives_up_high_draw": "high",
     }
     seen = set()
     for seed in range(20):
@@ -506,7 +507,7 @@ def test_the_analysis_words_a_three_player_reason_for_three_players():
     answer = json.loads(handle(json.dumps(request)))
     assert answer["ok"] and answer["players"] == 3
     worded = [d for d in answer["decisions"] if d["reason"]]
-    assert any(d["reason"] in ("loses_low", "gives_up_high") for d in worded)
+    assert any(d["reason"] in ("loses_low", "gives_up_high", "gives_up_high_draw") for d in worded)
     for decision in worded:
         three = decision["reason"] in THREE_PLAYER_REASONS
         group = "reasons_three" if three else "reasons"
@@ -522,7 +523,10 @@ def test_every_reason_has_a_third_person_form_naming_the_seat_for_the_text_analy
 
     catalogue = Catalogue(lang)
     reader_words = {
-        "en": (" you", "your "), "pt": ("você",), "fr": ("vous", "votre", "vos "), "es": ("usted",),
+        "en": (" you", "your "),
+        "pt": ("você",),
+        "fr": ("vous", "votre", "vos "),
+        "es": ("usted",),
         "it": (" puoi", " tuo", " tuoi", " ti ", "butti", "cedi", "lasci "),
     }[lang]
     for players in (2, 3):
@@ -652,6 +656,7 @@ def test_every_reason_has_its_advantage_and_every_line_sentence_in_every_languag
     for code in REASON_CODES:
         text = catalogue.text(f"analysis.advantages.{code}")
         assert text and (lang == "en" or text != english.text(f"analysis.advantages.{code}"))
+
     # A card may be named in one of its forms ({first.the}): any form of the placeholder counts.
     def names(key: str) -> set[str]:
         return {match[1] for match in PLACEHOLDER.finditer(catalogue.text(f"analysis.line.{key}"))}
@@ -690,7 +695,7 @@ def test_the_text_says_which_rule_graded_each_card_with_the_scale_in_use():
 
 
 def test_the_text_writes_a_loss_and_its_bands_alike_in_the_losss_plural_and_counts_grades_in_theirs():
-    """"1,00 ponto(s) … até 0,5": the loss and the bands it is measured against are written with
+    """ "1,00 ponto(s) … até 0,5": the loss and the bands it is measured against are written with
     the same decimals, the Portuguese noun agrees with the loss, and the summary counts each
     grade in its plural form ("2 erros", not "erro: 2") (issue 21)."""
     import re
@@ -716,7 +721,7 @@ def test_the_text_writes_a_loss_and_its_bands_alike_in_the_losss_plural_and_coun
 
 
 def test_the_best_cards_are_named_in_one_sentence_with_the_plural_when_several_tie():
-    """"The best card here: 8♦, 9♦." read wrong: several tied best cards take the plural and
+    """ "The best card here: 8♦, 9♦." read wrong: several tied best cards take the plural and
     the language's "a and b"."""
     from engine.surfaces.analysis_text import annotated_deal
 
@@ -756,3 +761,48 @@ def test_each_option_of_a_three_player_review_speaks_of_both_opponents():
                 continue
             text = english.text(key)
             assert "your opponent " not in text and "your opponent’s" not in text, (code, text)
+
+
+def test_high_given_up_after_a_trick_the_card_wins_does_not_say_the_trick_was_let_go():
+    """A newcomer won a trick and the Coach said High came "after a trick you let go": the
+    reason worded the loss as the current trick's, whatever the card did to that trick."""
+    from engine.analysis.reasons import reason_for
+    from engine.core.cards import CARD_VALUE, SUIT_OF, card_code
+    from engine.core.tricks import beating_masks
+
+    # A position with no card pattern in the way: the reader follows suit to win or lose the
+    # trick, and the stock's top card (after a first trick: the turn-up is a trump) is worth
+    # nothing to fight for.
+    positions = ((seed, lead) for seed in range(40) for lead in range(6))
+    for seed, lead in positions:
+        deal = Deal.from_seed(Rules(), seed, 0)
+        deal.play(min(deal.legal_plays()))
+        deal.play(min(deal.legal_plays()))
+        if deal.to_move != 1:
+            continue
+        deal.play(sorted(deal.legal_plays())[lead])
+        led = deal.current_trick[0]
+        beats = beating_masks(deal.trump)[led]
+        legal = [card for card in deal.legal_plays() if SUIT_OF[card] == SUIT_OF[led] != deal.trump]
+        winners = [card for card in legal if beats >> card & 1]
+        losers = [card for card in legal if not beats >> card & 1]
+        top = deal.stock_top
+        if winners and losers and SUIT_OF[top] != deal.trump and CARD_VALUE[top] < 4:
+            break
+    else:
+        raise AssertionError("no position where the reader may win or lose the trick")
+    kept = {"high": 1.0, "low": 0.0, "jack": 0.0, "game": 0.0}
+    lost = {**kept, "high": -1.0}
+    win, lose = card_code(winners[0]), card_code(losers[0])
+    won_trick = reason_for(deal, {"card": win, "points": lost}, {"card": lose, "points": kept})
+    let_go = reason_for(deal, {"card": lose, "points": lost}, {"card": win, "points": kept})
+    assert won_trick == "gives_up_high_draw"
+    assert let_go == "gives_up_high"
+    english = Catalogue("en")
+    assert "let go" not in english.text(f"analysis.reasons.{won_trick}")
+    assert "let go" in english.text(f"analysis.reasons.{let_go}")
+    # A lead cannot have let a trick go either.
+    deal = Deal.from_seed(Rules(), seed, 0)
+    first, second = sorted(deal.legal_plays())[:2]
+    lead_row = {"card": card_code(first), "points": lost}
+    assert reason_for(deal, lead_row, {"card": card_code(second), "points": kept}) == "gives_up_high_draw"

@@ -173,7 +173,11 @@ def test_every_text_the_page_needs_is_published_in_every_language(course):
     needed |= {fb["key"] for level in course["levels"] for fb in level["feedback"].values()}
     needed |= {fb["rule"] for level in course["levels"] for fb in level["feedback"].values() if "rule" in fb}
     needed |= {key for level in course["levels"] for key in level.get("options", {}).values()}
+    needed |= {
+        fb["reason"] for level in course["levels"] for fb in level["feedback"].values() if "reason" in fb
+    }
     needed |= {level["why"]["key"] for level in course["levels"] if level["why"]}
+    needed |= {w["key"] for level in course["levels"] for w in (level.get("why_by_answer") or {}).values()}
     needed |= {stage[name] for stage in course["stages"] for name in ("title", "intro")}
     assert set(course["texts"]) == set(LANGUAGES)
     for lang, texts in course["texts"].items():
@@ -219,7 +223,9 @@ def test_every_level_says_why_its_answer_is_right_from_the_engine(course):
             elif why["key"] == "learn.why.discard":
                 assert not holds and not trumps and legal == set(deal.hand(seat)), level["id"]
         elif level["goal"] == "best_card" and not deal.stock_remaining:
-            assert why["key"] == "learn.why.best_exact", level["id"]
+            assert why["key"] == "learn.why.best_exact" + ("_tied" if len(level["answers"]) > 1 else ""), (
+                level["id"]
+            )
             options = exact_option_values(deal, seat)
             top = max(option.value for option in options.values())
             runner = max(option.value for option in options.values() if option.value < top)

@@ -150,8 +150,15 @@ def test_best_card_accepts_the_exact_best_and_gives_each_worse_card_its_reason(t
     best = max(option.value for option in options.values())
     assert found.answers == [card_code(c) for c in sorted(options) if options[c].value == best]
     worse = [card_code(c) for c in options if options[c].value < best]
-    assert worse and all(found.feedback[code]["key"].startswith("analysis.reasons.") for code in worse)
-    assert all(found.feedback[code]["params"]["loss"] > 0 for code in worse)
+    # Each wrong card is told about itself (a newcomer got one line for every wrong card): its
+    # own sentence with the card, its loss and the opponent's reply, then the point it gives up.
+    assert worse and all(found.feedback[code]["reason"].startswith("analysis.reasons.") for code in worse)
+    for code in worse:
+        entry = found.feedback[code]
+        option = options[parse_card(code)]
+        assert entry["params"]["card"] == code and entry["params"]["loss"] > 0
+        assert entry["params"]["reply"] == (None if option.reply is None else card_code(option.reply))
+        assert entry["key"] == "learn.feedback.worse_card" + ("_reply" if option.reply is not None else "")
     _, problems = checked(tmp_path, level("best_card", rec, seat, answer=worse[0]))
     assert problems == [
         f"learn/stage1.toml: levels[0].answer: the level states {worse[0]}, but the engine accepts "
@@ -172,7 +179,8 @@ def test_best_card_with_cards_in_the_stock_takes_the_sampled_values_and_wants_a_
     accepted = {card_code(c) for c, option in options.items() if option.value >= best - goals.ESTIMATE_CLOSE}
     assert set(found.answers) == accepted == {"KS", "2H", "TH"}
     assert min(options[parse_card(c)].value for c in accepted) - options[parse_card("4S")].value >= 1.5
-    assert found.feedback["4S"]["key"] == "analysis.reasons.lets_top_stock_card_go"
+    assert found.feedback["4S"]["key"] == "learn.feedback.worse_card"
+    assert found.feedback["4S"]["reason"] == "analysis.reasons.lets_top_stock_card_go"
     assert found.feedback["4S"]["params"]["loss"] == round(best - options[parse_card("4S")].value, 2)
     assert found.feedback["5D"]["kind"] == "illegal"
     # A broken copy: the level says to let the ace go.
@@ -676,10 +684,17 @@ def test_best_card_why_with_cards_in_the_stock_names_the_samples(tmp_path):
     rec = record(HANDS, "AH", ["QS"])
     [found], problems = checked(tmp_path, level("best_card", rec, 0, id="sampled"))
     assert problems == []
-    assert found.why["key"] == "learn.why.best_sampled"
+    assert found.why["key"] == "learn.why.best_sampled_tied"  # KS, 2H and TH tie
     assert found.why["params"]["samples"] == goals.ESTIMATE_SAMPLES
     assert found.why["params"]["card"] in found.answers and found.why["params"]["other"] not in found.answers
     assert found.why["params"]["gain"] >= goals.ESTIMATE_MARGIN
+    # A right answer is explained for the card played, naming the cards it ties with.
+    by_answer = found.published["why_by_answer"]
+    assert sorted(by_answer) == sorted(found.answers)
+    for card, answer_why in by_answer.items():
+        assert answer_why["params"]["card"] == card
+        assert sorted(answer_why["params"]["cards"]) == sorted(set(found.answers) - {card})
+        assert answer_why["params"]["gain"] >= goals.ESTIMATE_MARGIN
 
 
 def test_a_count_s_why_adds_up_to_the_engine_s_number(tmp_path):

@@ -43,8 +43,9 @@
  * @property {CardCode | null} stock_top
  */
 /**
- * The feedback for one wrong answer: a catalogue key and its parameters (`rule`: a refusal's rule).
- * @typedef {{ kind: "illegal" | "wrong", key: string, rule?: string, rule_link?: string, params: Record<string, unknown> }} Feedback
+ * The feedback for one wrong answer: a catalogue key and its parameters (`rule`: a refusal's rule;
+ * `reason`: the analysis reason said after a wrong best card's own sentence).
+ * @typedef {{ kind: "illegal" | "wrong", key: string, rule?: string, rule_link?: string, reason?: string, params: Record<string, unknown> }} Feedback
  */
 /**
  * One level as engine/content/course.py publishes it.
@@ -62,6 +63,7 @@
  * @property {boolean} guided
  * @property {Record<string, string>} texts
  * @property {{ key: string, params: Record<string, unknown> } | null} [why] why the answer is right (engine/content/goals.py)
+ * @property {Record<string, { key: string, params: Record<string, unknown> } | null>} [why_by_answer] a best card's why, per accepted card where several tie
  * @property {string} [kind]
  * @property {string} [question]
  * @property {Record<string, string>} [options]
@@ -351,6 +353,9 @@ class LearnCourse {
     });
     const goalKey = level.texts?.goal;
     const goal = h("h2", { class: "cj-learn-goal", tabindex: "-1", text: goalKey ? this.t(goalKey) : "" });
+    // A stage's first level repeats its intro (read with the goal, which takes the focus), until
+    // the reader closes it.
+    const intro = stage && inStage === 0 ? this.stageIntro(stage, goal) : null;
     this.feedback = h("div", { class: "cj-learn-feedback", "data-feedback": "", role: "status" });
     this.nextButton = h("button", { type: "button", class: "md-button md-button--primary", "data-action": "next", text: this.t("ui.next"), onclick: () => this.next(level), hidden: true });
     const actions = h(
@@ -371,9 +376,35 @@ class LearnCourse {
     } else {
       body = [this.position(level), this.choices(level)];
     }
-    setChildren(this.main, h("div", { class: "cj-learn-level", "data-level-id": level.id, "data-goal": level.goal }, heading, goal, body, this.feedback, actions, this.starsRule()));
+    setChildren(this.main, h("div", { class: "cj-learn-level", "data-level-id": level.id, "data-goal": level.goal }, heading, intro, goal, body, this.feedback, actions, this.starsRule()));
     goal.focus();
     bringIntoView(goal);
+  }
+
+  /**
+   * @param {Stage} stage
+   * @param {HTMLElement} goal
+   */
+  stageIntro(stage, goal) {
+    const id = `cj-learn-intro-${stage.id}`;
+    goal.setAttribute("aria-describedby", id);
+    const box = h(
+      "div",
+      { class: "cj-learn-stage-intro admonition note", role: "note", "data-role": "stage-intro" },
+      h("p", { id, text: this.t(stage.intro) }),
+      h("button", {
+        type: "button",
+        class: "md-button",
+        "data-action": "close-intro",
+        text: this.t("learn.ui.stage_intro_close"),
+        onclick: () => {
+          goal.removeAttribute("aria-describedby");
+          box.remove();
+          goal.focus();
+        },
+      }),
+    );
+    return box;
   }
 
   // Back to the list, the keyboard focus on the level just left (or the list's first control).
@@ -401,6 +432,8 @@ class LearnCourse {
   shownParts(level) {
     const parts = new Set(["trump", "hand"]);
     if (CARD_GOALS.has(level.goal)) ["stock", "trick", "known"].forEach((part) => parts.add(part));
+    // The best card often turns on Game, which counts the cards already won: they are shown.
+    if (level.goal === "best_card") parts.add("won");
     else if (level.goal === "count") {
       if (level.kind === "value_won" || level.kind === "trumps_out") parts.add("won");
       if (level.kind === "trumps_out") ["stock", "known"].forEach((part) => parts.add(part));
@@ -503,7 +536,10 @@ class LearnCourse {
       rows.push(this.row(this.t("learn.ui.won_you"), this.chips(view.won[level.seat] ?? [])));
       rows.push(this.row(this.t("learn.ui.won_other"), this.chips(view.won[opponent] ?? [])));
     }
-    if (parts.has("known") && view.known[opponent]?.length) rows.push(this.row(this.t("learn.ui.opponent_known"), this.chips(view.known[opponent])));
+    // Only the cards seen drawn can be placed in the opponent's hand: the label says how many
+    // of the hand they are, so a short list does not read as the whole hand.
+    const known = view.known[opponent] ?? [];
+    if (parts.has("known") && known.length) rows.push(this.row(s.count("learn.ui.opponent_known_of", known.length, { total: view.hand_sizes[opponent] }), this.chips(known)));
     if (parts.has("trick") && view.current_trick.length) rows.push(this.row(this.t("ui.current_trick"), this.trickPlays(level, view.leader, view.current_trick)));
     if (parts.has("hand") && !CARD_GOALS.has(level.goal)) rows.push(this.row(this.t("learn.ui.your_hand"), this.chips(view.hand)));
     const scores = parts.has("score") ? level.record.scores_before : undefined;
@@ -630,7 +666,7 @@ class LearnCourse {
       this.say(
         "right",
         h("p", { text: this.t("learn.ui.right") }),
-        this.why(level),
+        this.why(level, key),
         h("p", {}, this.starsBadge(stars)),
         best > stars ? h("p", { "data-role": "best-kept", "data-stars-best": String(best), text: this.strings.count("learn.ui.best_kept", best) }) : null,
       );
@@ -679,17 +715,22 @@ class LearnCourse {
     if (CARD_GOALS.has(level.goal)) {
       const button = this.main.querySelector(`.cj-learn-choices [data-card="${CSS.escape(String(answer))}"]`);
       if (button instanceof HTMLElement) button.dataset.hint = "";
-      return [h("p", { class: "cj-learn-hint", "data-hint": String(answer) }, fill(this.strings, "learn.ui.hint_card", { card: this.chip(String(answer)) })), this.why(level)];
+      return [h("p", { class: "cj-learn-hint", "data-hint": String(answer) }, fill(this.strings, "learn.ui.hint_card", { card: this.chip(String(answer)) })), this.why(level, String(answer))];
     }
     const shown = level.goal === "count" ? new Intl.NumberFormat(this.lang).format(Number(answer)) : this.optionLabel(level, String(answer));
     return [h("p", { class: "cj-learn-hint", "data-hint": String(answer), text: this.t("learn.ui.hint_answer", { answer: shown }) }), this.why(level)];
   }
 
-  // Why the answer is right, in the engine's words and numbers (the level's `why`).
-  /** @param {Level} level */
-  why(level) {
-    if (!level.why) return null;
-    return h("p", { class: "cj-learn-why", "data-why": level.why.key }, h("strong", { text: this.t("learn.ui.why") + this.t("ui.label_colon") }), fill(this.strings, level.why.key, this.fillParams(level, level.why.params ?? {})));
+  // Why the answer is right, in the engine's words and numbers (the level's `why`): for the
+  // card the reader played or is pointed at, where several cards tie.
+  /**
+   * @param {Level} level
+   * @param {string} [answer]
+   */
+  why(level, answer) {
+    const why = (answer !== undefined ? level.why_by_answer?.[answer] : undefined) ?? level.why;
+    if (!why) return null;
+    return h("p", { class: "cj-learn-why", "data-why": why.key }, h("strong", { text: this.t("learn.ui.why") + this.t("ui.label_colon") }), fill(this.strings, why.key, this.fillParams(level, why.params ?? {})));
   }
 
   /**
@@ -712,7 +753,8 @@ class LearnCourse {
         message: "",
       });
     }
-    return fill(this.strings, entry.key, this.fillParams(level, params));
+    const sentence = fill(this.strings, entry.key, this.fillParams(level, params));
+    return entry.reason ? h("span", {}, sentence, " ", this.t(entry.reason)) : sentence;
   }
 
   // A feedback's parameters as the page shows them: cards as chips, suits and points by name,

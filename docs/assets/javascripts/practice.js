@@ -271,6 +271,12 @@ class Practice {
   /** @type {HTMLButtonElement} */ cancelSetup;
   /** @type {HTMLParagraphElement} */ scores;
   /** @type {HTMLParagraphElement} */ turnedJack;
+  /** @type {HTMLParagraphElement} */ trumpNews;
+  // The trump of the deal before the one in play (set when the next deal starts): a new deal's
+  // trump is announced against it, since a reader may still think of the old one.
+  /** @type {string | null} */ previousTrump = null;
+  // Whether the Coach has said what net points are (once, with its first verdict that counts them).
+  netPointsSaid = false;
   /** @type {HTMLParagraphElement} */ undoNote;
   /** @type {HTMLParagraphElement} */ turn;
   /** @type {HTMLButtonElement} */ menusButton;
@@ -635,6 +641,9 @@ class Practice {
     this.scores = h("p", { class: "cj-pr-scores", "data-role": "scores" });
     // A turned jack scored before any card: said on the table, beside the score it changed.
     this.turnedJack = h("p", { class: "cj-pr-turned-jack", "data-role": "turned-jack", hidden: true });
+    // Each deal's trump, announced in words until its first trick is complete (issue 23: a
+    // course-only reader kept to the last deal's trump and made an illegal attempt).
+    this.trumpNews = h("p", { class: "cj-pr-trump-news", role: "status", "data-role": "trump-news", hidden: true });
     this.undoNote = h("p", { class: "cj-pr-help", "data-role": "undo-note", hidden: true });
     this.turn = h("p", { class: "cj-pr-turn", "data-role": "turn", "aria-live": "polite" });
     this.menusButton = h("button", {
@@ -672,7 +681,7 @@ class Practice {
       "div",
       { class: "cj-pr-game", hidden: true },
       this.learnBox,
-      (this.bar = h("div", { class: "cj-pr-bar" }, this.scores, this.turnedJack, this.turn, h("div", { class: "cj-pr-tools" }, this.menusButton, this.settings))),
+      (this.bar = h("div", { class: "cj-pr-bar" }, this.scores, this.turnedJack, this.trumpNews, this.turn, h("div", { class: "cj-pr-tools" }, this.menusButton, this.settings))),
       this.tableElement,
       h("div", { class: "cj-pr-actions" }, this.buttons.hint, this.buttons.undo, this.buttons.newMatch),
       this.undoNote,
@@ -1131,6 +1140,8 @@ class Practice {
       stock: { count: deal.stock_count, top: deal.stock_top, outOfPlay: deal.stock_out_of_play },
       trump: deal.trump,
       trumpCard: deal.trump_card,
+      // The trump indicator is marked (in words too) until the deal's first trick is complete.
+      trumpNew: !deal.last_trick,
       lastTrick: deal.last_trick,
     };
   }
@@ -1218,10 +1229,30 @@ class Practice {
     this.undoNote.hidden = !state.undo_hides_draw;
     this.undoNote.textContent = state.undo_hides_draw ? this.t("practice.undo_hidden_stock") : "";
     this.renderTurnedJack();
+    this.renderTrumpNews();
     this.renderLearn();
     this.renderSheet();
     if (focused) /** @type {HTMLElement | null} */ (this.sheet.querySelector(`[data-action="${focused}"]`))?.focus({ preventScroll: true });
     this.settle();
+  }
+
+  // Until the deal's first trick is complete: "Trump for this deal: ♥ hearts", or against the
+  // last deal's trump when a new deal started here.
+  renderTrumpNews() {
+    const state = this.current();
+    const deal = state.deal;
+    const show = !deal.last_trick && !state.result;
+    this.trumpNews.hidden = !show;
+    if (!show) {
+      this.trumpNews.textContent = "";
+      return;
+    }
+    const suit = (/** @type {string} */ code) => `${this.t(`suits.${code}.symbol`)} ${this.strings.suitName(code)}`;
+    const previous = this.previousTrump;
+    const key = previous === null ? "first" : previous === deal.trump ? "same" : "changed";
+    const text = this.t(`practice.trump_news.${key}`, { suit: suit(deal.trump), previous: previous === null ? "" : suit(previous) });
+    // Written only when it changes, so a screen reader hears it once per deal.
+    if (this.trumpNews.textContent !== text) this.trumpNews.textContent = text;
   }
 
   renderTurnedJack() {
@@ -1468,9 +1499,12 @@ class Practice {
       if (answer.grade === "best") why = this.t(answer.exact ? "practice.coach.reasons.best_exact" : "practice.coach.reasons.best_sampled");
       else if (answer.grade === "good") why = h("span", {}, fill(s, "practice.coach.good", { best: cardSpan(s, best) }), " ", this.t("practice.coach.reasons.close", { loss }));
       else why = h("span", {}, answer.reason_key ? `${this.t(answer.reason_key)} ` : "", this.t("practice.coach.reasons.loss", { loss }), " ", fill(s, "practice.coach.better", { best: cardSpan(s, best) }));
+      // The first verdict says what net points are, in one sentence: every verdict counts them.
+      const netPoints = this.netPointsSaid ? null : h("span", { "data-role": "net-points" }, " ", this.t("practice.coach.net_points"));
+      this.netPointsSaid = true;
       // The hint is a quick look before the card; the verdict a deeper one after it.
       const changed = hinted === code && !answer.best.includes(code) ? h("span", { "data-role": "coach-changed" }, " ", fill(s, "practice.coach.changed", { hint: cardSpan(s, hinted), best: cardSpan(s, best) })) : null;
-      content = h("span", {}, fill(s, "practice.coach.verdict", { card: cardSpan(s, code), grade: h("strong", { text: this.t(`analysis.grades.${answer.grade}`) }) }), " ", why, changed);
+      content = h("span", {}, fill(s, "practice.coach.verdict", { card: cardSpan(s, code), grade: h("strong", { text: this.t(`analysis.grades.${answer.grade}`) }) }), " ", why, changed, netPoints);
     } catch (error) {
       content = this.t("ui.engine_error", { message: errorMessage(error) });
     }
@@ -1564,8 +1598,10 @@ class Practice {
     this.busy = true;
     let answer;
     try {
+      const before = this.current().deal.trump;
       answer = await this.ask({ op: "practice.next", record: this.record });
       this.closeReview();
+      this.previousTrump = before;
       this.accept(answer);
       await this.present(answer, { focus: true });
     } catch (error) {

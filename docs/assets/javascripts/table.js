@@ -61,6 +61,7 @@
  * @property {{ count: number, top: CardCode | null, outOfPlay?: boolean }} stock
  * @property {string} trump
  * @property {CardCode} trumpCard
+ * @property {boolean} [trumpNew] a new deal's trump, until its first trick is complete: marked
  * @property {TableTrick | null} lastTrick
  */
 /** @typedef {keyof typeof SPEEDS} Speed */
@@ -241,7 +242,7 @@ export class CardTable {
     const me = view.seats.find((info) => info.seat === view.you);
     const turnOf = view.trickWinner === null || view.trickWinner === undefined ? view.toMove : null;
     this.redraw("opponents", [view.seats.filter((info) => info !== me), turnOf], () => this.drawOpponents(view));
-    this.redraw("middle", [view.stock, view.trick, view.trickWinner, view.trump, view.lastTrick, view.seats.map((info) => info.name)], () => this.drawMiddle(view));
+    this.redraw("middle", [view.stock, view.trick, view.trickWinner, view.trump, view.trumpNew, view.lastTrick, view.seats.map((info) => info.name)], () => this.drawMiddle(view));
     this.redraw("hand", [view.hand, view.myTurn, view.hint, view.coach, me, turnOf], () => this.drawHand(view, handHadFocus));
     if (before) await this.animate(before, previous, view, duration);
   }
@@ -388,10 +389,11 @@ export class CardTable {
     const trump = view.trump;
     setChildren(this.side,
       h("p", { class: "cj-tb-label", text: this.t("ui.trump") }),
-      h("p", { class: "cj-tb-trump", "data-role": "trump" },
+      h("p", { class: "cj-tb-trump", "data-role": "trump", "data-new": view.trumpNew ? "" : undefined },
         h("span", { class: `cj-tb-suit cj-tb-suit--${trump.toLowerCase()}`, "aria-hidden": "true", text: this.t(`suits.${trump}.symbol`) }),
         " ",
-        s.suitName(trump)),
+        s.suitName(trump),
+        view.trumpNew ? h("span", { class: "cj-tb-trump-new", "data-role": "trump-new", text: ` (${this.t("ui.trump_new_deal")})` }) : null),
       this.lastBox,
     );
     this.drawLastTrick(view);
