@@ -31,6 +31,11 @@
  * @property {number} others_skill  the computer's cards, counted for the reader
  */
 /**
+ * Where a review takes its split from when the page already measures it (match-luck.js): a
+ * function that reports the job's progress and resolves with its answer.
+ * @typedef {(progress: (done: number, total: number) => void) => Promise<LuckAnswer>} LuckSource
+ */
+/**
  * op "practice.luck" with `stop`: the split so far, given back to go on.
  * @typedef {{ done: false, plays: number, deal: number, so_far: { next_play: number } }} LuckPart
  */
@@ -75,6 +80,7 @@
  * @property {(value: number, signed?: boolean) => string} number
  * @property {(seat: number) => string} phrase
  * @property {(playIndex: number) => void} goTo
+ * @property {LuckSource} [luck]      the practice page's own measurement of this deal, if any
  */
 
 const HERE = new URL(import.meta.url);
@@ -120,14 +126,16 @@ export class DealChecks {
   async measureLuck() {
     const { strings: s, engine, number } = this.o;
     try {
-      // The value function's own stock orders (engine/analysis/luck.py), not the bot's samples.
-      const answer = /** @type {LuckAnswer} */ (await engine.request({ op: "practice.luck", record: this.o.record }, {
-        background: true,
-        abandon: () => this.closed,
-        progress: (done, total) => {
-          this.luckCounter.textContent = s.t("analysis.checks.luck_working", { done, total });
-        },
-      }));
+      /** @param {number} done @param {number} total */
+      const progress = (done, total) => {
+        if (!this.closed) this.luckCounter.textContent = s.t("analysis.checks.luck_working", { done, total });
+      };
+      // The page's own measurement when it has one (it goes on for the match after the review
+      // closes); else the review's. The value function's own stock orders (engine/analysis/luck.py),
+      // not the bot's samples.
+      const answer = /** @type {LuckAnswer} */ (this.o.luck
+        ? await this.o.luck(progress)
+        : await engine.request({ op: "practice.luck", record: this.o.record }, { background: true, abandon: () => this.closed, progress }));
       if (this.closed || !answer.done) return;
       const seat = this.o.seat;
       const root = earlyStrings().lang_root;

@@ -276,7 +276,8 @@ async function analyseInBatches(engine, request, indices, onProgress, stillWante
 /**
  * What a page gives CJReview.open: the record reviewed (a deal's, or a practice match's: its
  * last finished deal), the reader's seat, the page's language and engine.
- * @typedef {{ record: Record<string, unknown>, seat?: number, lang?: string, engine?: Engine, samples?: number }} ReviewOptions
+ * `luck`: where a practice page that measures the deal's luck split itself gives it (deal-checks.js).
+ * @typedef {{ record: Record<string, unknown>, seat?: number, lang?: string, engine?: Engine, samples?: number, luck?: import("./deal-checks.js").LuckSource }} ReviewOptions
  */
 
 class Review {
@@ -300,10 +301,11 @@ class Review {
    * @param {HTMLElement} container
    * @param {ReviewOptions} options
    */
-  constructor(container, { record, seat, lang, engine, samples }) {
+  constructor(container, { record, seat, lang, engine, samples, luck }) {
     this.container = container;
     this.record = record;
     this.samples = samples;
+    this.luckSource = luck;
     /** @type {import("./deal-checks.js").DealChecks | null} */
     this.checks = null;
     this.seat = seat ?? 0;
@@ -394,6 +396,7 @@ class Review {
       number: (value, signed) => number(this.strings, value, signed),
       phrase: (seat) => this.phrase(seat),
       goTo: (index) => this.goTo(index),
+      luck: this.luckSource,
     });
   }
 
