@@ -31,6 +31,7 @@ from engine.surfaces.web_api import handle
 
 pytestmark = pytest.mark.browser
 
+
 def box(page, selector: str) -> dict:
     return page.locator(selector).first.bounding_box()
 
