@@ -4,7 +4,9 @@
 // module asks, shows progress while it works, and puts the answers into words.
 //
 // The luck split starts by itself once the review's own analysis is done (the deal is over and
-// the page waits for the reader); the two checks start only when the reader asks. All three run
+// the page waits for the reader), unless the practice page already measures it for the match
+// (match-luck.js, ChecksOptions.luck): then the review shows that measurement. The two checks
+// start only when the reader asks. All three run
 // in the background, in steps that give way to the reader's cards (engine-client.js). Every result
 // is written into an aria-live region, so a screen reader hears it when it arrives.
 

@@ -14,7 +14,8 @@
 // (human, computer, busy, next_deal, match_over, setup), [data-deal], [data-plays]; data-role
 // hand, trick, stock, trump, opponents, scores, sheet, refusal, hint, winner, stats, seed,
 // values, last-trick, rule, notice, log, levels, turned-jack, undo-note, out-of-play,
-// not-counted, coach-verdict, coach-legal, learn, learn-done, learn-back; data-action start, next,
+// not-counted, coach-verdict, coach-legal, learn, learn-done, learn-back, match-luck (the match's
+// luck-adjusted result on the score sheet: match-luck.js); data-action start, next,
 // hint, undo, new, replay, review, menus, reset-stats, coach; data-card on every card the reader
 // can choose.
 //
