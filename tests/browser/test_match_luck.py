@@ -141,7 +141,8 @@ def test_every_deal_is_measured_a_damaged_split_is_dropped_and_play_goes_on(watc
 
 def test_a_deal_decided_by_the_turned_jack_is_not_measured_on_a_phone(phone_page, site_url):
     """In French on a 375 px phone: a match won by a turned jack before any card of its second
-    deal. That deal has no luck split to measure, and the line says it covers one deal of two."""
+    deal. That deal has no luck split to measure, and the line says it covers one deal of two;
+    with no deal to measure at all, it says that."""
     page = phone_page.page
     cat = catalogue("fr")
     no_motion(page)
@@ -166,4 +167,14 @@ def test_a_deal_decided_by_the_turned_jack_is_not_measured_on_a_phone(phone_page
         page.emulate_media(color_scheme=scheme)
         assert serious_violations(page, "[data-role=sheet]") == [], scheme
     page.emulate_media(color_scheme=None)
+    # A match won by the turned jack of its first deal: nothing to measure, and the line says so.
+    only_jack = played_to("standard,turned_jack:true,target:1", 26, ("match_over",))
+    assert only_jack["deals"] == [[]]
+    match = {"v": 2, "record": only_jack, "counted": True, "log": [], "learn": None, "luck": []}
+    page.evaluate("(text) => localStorage.setItem('cj-practice-match', text)", json.dumps(match))
+    page.reload()
+    table = wait_ready(page)
+    assert wait_settled(page) == "match_over"
+    wait_measured(page, 1, 0)
+    assert line.locator("[data-role=match-luck-result]").inner_text() == cat["practice"]["luck"]["none"]
     check_clean(phone_page)
