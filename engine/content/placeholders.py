@@ -21,6 +21,7 @@ from engine.content.anchors import Anchor
 from engine.content.replay import POINTS, SEAT_LETTERS, Replay, state_after, value_cards, value_of
 from engine.core.cards import card_code, parse_card
 from engine.core.facts import facts
+from engine.core.locales import CARD_FORMS
 
 PLACEHOLDER_RE = re.compile(r"\{([^{}]*)\}")
 SUITS = "SHDC"
@@ -35,6 +36,7 @@ class Writer(Protocol):
     """How resolved values are written in one output (HTML in a language, plain text, ...)."""
 
     def card(self, code: str) -> str: ...  # a card as a chip or short text ("J♥")
+    def card_form(self, code: str, form: str) -> str: ...  # with its article: "the J♥", "la Q♦"
     def card_name(self, code: str) -> str: ...  # the card spelled out ("jack of hearts")
     def suit_name(self, suit: str) -> str: ...  # a suit letter's name ("hearts")
     def seat(self, seat: int | None) -> str: ...  # a seat's letter, or "no one" for None
@@ -48,6 +50,9 @@ class PlainWriter:
 
     def card(self, code: str) -> str:
         return code
+
+    def card_form(self, code: str, form: str) -> str:
+        return f"{form.replace('_', ' ')} {code}"  # "the JH", "of the JH"
 
     def card_name(self, code: str) -> str:
         return code
@@ -123,7 +128,12 @@ def resolve(text: str, ctx: Context, out: Writer) -> str:
 
 
 def resolve_name(text: str, ctx: Context, out: Writer) -> str:
-    """The text for one placeholder (its braces removed), or Unresolved with the reason."""
+    """The text for one placeholder (its braces removed), or Unresolved with the reason. A
+    placeholder that is one card may end in a card form (`{trump_card.the}`, `{card:QD.the}`):
+    the card with its article, as the catalogues' `{card.the}` writes it."""
+    base, dot, form = text.rpartition(".")
+    if dot and form in CARD_FORMS:
+        return _in_form(base, form, ctx, out)
     name = Name.parse(text)
     if ":" in name.head:
         return _authored(name, ctx, out)
@@ -131,6 +141,48 @@ def resolve_name(text: str, ctx: Context, out: Writer) -> str:
     if resolver is None:
         raise name.unknown()
     return resolver(name, ctx, out)
+
+
+class _CardInForm:
+    """A Writer that writes each card in one form and notes the cards it wrote."""
+
+    def __init__(self, out: Writer, form: str):
+        self.out, self.form = out, form
+        self.cards: list[str] = []
+
+    def card(self, code: str) -> str:
+        self.cards.append(code)
+        return self.out.card_form(code, self.form)
+
+    def card_form(self, code: str, form: str) -> str:
+        return self.out.card_form(code, form)
+
+    def card_name(self, code: str) -> str:
+        return self.out.card_name(code)
+
+    def suit_name(self, suit: str) -> str:
+        return self.out.suit_name(suit)
+
+    def seat(self, seat: int | None) -> str:
+        return self.out.seat(seat)
+
+    def text(self, value: str) -> str:
+        return self.out.text(value)
+
+    def join(self, items: list[str]) -> str:
+        return self.out.join(items)
+
+    def draw(self, seat: int, card: str | None) -> str:
+        return self.out.draw(seat, card)
+
+
+def _in_form(text: str, form: str, ctx: Context, out: Writer) -> str:
+    """`{text.form}`: the one card `{text}` names, in that form."""
+    writer = _CardInForm(out, form)
+    written = resolve_name(text, ctx, writer)
+    if len(writer.cards) != 1 or written != out.card_form(writer.cards[0], form):
+        raise Unresolved(f"{{{text}.{form}}}: a card form follows a placeholder that is one card")
+    return written
 
 
 # ----- what an argument names -----------------------------------------------------------------

@@ -17,6 +17,17 @@ LOCALES = Path(__file__).resolve().parents[1] / "locales"
 LANGUAGES = ("en", "pt", "fr", "es", "it")
 DEFAULT_LANGUAGE = LANGUAGES[0]
 
+# A card's forms (`{card.the}`...): each form's catalogue key under `ranks.<R>` and whether it
+# is capitalised. Here, not with the catalogue reader, because the worked examples' placeholders
+# (engine.content) take the same forms (`{trump_card.the}`). Mirrored in engine-client.js
+# (CARD_FORMS); engine.surfaces.catalogue re-exports it.
+CARD_FORMS: dict[str, tuple[str, bool]] = {
+    "the": ("the", False),
+    "The": ("the", True),
+    "of_the": ("of_the", False),
+    "to_the": ("to_the", False),
+}
+
 
 def flat_strings(tree: dict[str, Any], prefix: str = "") -> dict[str, str]:
     """A catalogue's strings by dotted key ("errors.must_trump"), nested tables flattened."""

@@ -37,7 +37,9 @@ from typing import Any
 from engine.core.boundary import echo
 from engine.core.cards import SUITS, parse_card
 
-# The languages and the catalogues' folder: one list for every layer, kept in engine/core/locales.
+# The languages, the catalogues' folder and a card's forms (`{card.the}`, which the worked
+# examples' placeholders take too): one list for every layer, kept in engine/core/locales.
+from engine.core.locales import CARD_FORMS as CARD_FORMS
 from engine.core.locales import DEFAULT_LANGUAGE as DEFAULT_LANGUAGE
 from engine.core.locales import LANGUAGES as LANGUAGES
 from engine.core.locales import LOCALES as LOCALES
@@ -52,14 +54,6 @@ SEAT_PLACEHOLDERS = frozenset({"player", "lead", "second", "third", "winner", "l
 POINT_PLACEHOLDERS = frozenset({"point", "points"})
 CAPITALISED_FIRST = SEAT_PLACEHOLDERS | POINT_PLACEHOLDERS
 
-# A card's forms (`{card.the}`...): each form's catalogue key under `ranks.<R>` and whether it
-# is capitalised. Mirrored in engine-client.js (CARD_FORMS).
-CARD_FORMS: dict[str, tuple[str, bool]] = {
-    "the": ("the", False),
-    "The": ("the", True),
-    "of_the": ("of_the", False),
-    "to_the": ("to_the", False),
-}
 # The catalogue keys of the forms under each rank.
 CARD_FORM_KEYS = tuple(dict.fromkeys(key for key, _ in CARD_FORMS.values()))
 # A placeholder as the catalogues write it: `{name}` or `{name.form}`.

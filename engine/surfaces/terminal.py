@@ -73,7 +73,9 @@ def _reason_text(catalogue: Catalogue, reason: PointReason, values: tuple[int, .
     }
     if reason.point == "game":
         def seat_value(seat: int, value: int) -> str:
-            return catalogue.text("ui.seat_value", seat=_seat(catalogue, seat, players), value=value)
+            # Inside the sentence the reader is "you", not the score line's capitalised "You".
+            owner = catalogue.text("seats.in_text.you") if seat == HUMAN else _seat(catalogue, seat, players)
+            return catalogue.text("ui.seat_value", seat=owner, value=value)
 
         params.update(card_value_params(values, catalogue.series, seat_value))
     key = reason_message(reason.key, reason.seat, HUMAN)

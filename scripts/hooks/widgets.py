@@ -71,6 +71,7 @@ EARLY_KEYS = {
         "next": "ui.next",
         "last": "ui.last",
         "step": "ui.step",
+        "step_start": "ui.step_start",
         **_LOAD_FAILURE_KEYS,
     },
     PRACTICE: {"loading": "ui.loading", "load_failed": "practice.load_failed", **_LOAD_FAILURE_KEYS},
@@ -247,7 +248,9 @@ def panel_block(lang: str, sections: tuple[str, ...]) -> str:
     page's language (English per missing key), and what the practice statistics may name (the
     engine's levels and presets, never restated in the scripts). A panel needs no engine to show."""
     strings: dict = {}
-    for key in ["language.code", *(key for section in sections for key in _section_keys(section))]:
+    # The language's code and the locale its dates are written in (deck.js: the next review's date).
+    language = ["language.code", "language.date_locale"]
+    for key in [*language, *(key for section in sections for key in _section_keys(section))]:
         node = strings
         *parents, leaf = key.split(".")
         for part in parents:

@@ -29,6 +29,7 @@ from engine.surfaces.catalogue import (
     seat_first,
     with_forms,
 )
+from engine.surfaces.catalogue import fill as fill_text
 
 
 def esc(text: str) -> str:
@@ -61,7 +62,11 @@ class Formatter:
         self.cat = cat
 
     def card(self, code: str) -> str:
-        return self.cat.card_short(code)
+        return CardText(self.cat.card_short(code), code, self.cat)  # a template may say {card.the}
+
+    def card_form(self, code: str, form: str) -> str:
+        """`{trump_card.the}`: the card as `card` writes it, with the rank's article."""
+        return CardText(self.card(code), code, self.cat, self.text).form(form)
 
     def card_name(self, code: str) -> str:
         return self.cat.card_name(code)
@@ -78,13 +83,16 @@ class Formatter:
     def join(self, items: list[str]) -> str:
         return ", ".join(items)
 
+    def message(self, key: str, **values: str) -> str:
+        """The catalogue message `key` filled with values already written for this output."""
+        return fill_text(self.cat.get(key), **values)
+
     def draw(self, seat: int, card: str | None) -> str:
         player = self.cat.seat(SEAT_LETTERS[seat])
         if card is None:
-            return self.text(self.cat.fmt("ui.draw_hidden", player=player))
-        # The card goes in after the text is made safe: a chip is HTML already.
-        written = self.text(self.cat.fmt("ui.draw_other", player=player, card="\0"))
-        return written.replace("\0", self.card(card))
+            return self.message("ui.draw_hidden", player=self.text(player))
+        # The card as this output writes it, so the template can name it in a form ({card.the}).
+        return self.message("ui.draw_other", player=self.text(player), card=self.card(card))
 
 
 class HtmlFormatter(Formatter):
@@ -93,6 +101,9 @@ class HtmlFormatter(Formatter):
 
     def text(self, value: str) -> str:
         return esc(value)
+
+    def message(self, key: str, **values: str) -> str:
+        return fill(self.cat.get(key), **values)  # escapes the template's words, not the chips
 
     def seat(self, seat) -> str:
         return esc(super().seat(seat))

@@ -192,6 +192,13 @@ def test_three_players_hint_log_card_out_of_play_and_review(watched_page, site_u
     out = table.locator("[data-role=sheet] [data-role=out-of-play]")
     assert state["result"]["out_of_play"] and out.get_attribute("data-role") == "out-of-play"
     assert out.locator("[data-card]").get_attribute("data-card") == state["result"]["out_of_play"]
+    # The Game reason names each other seat's card value; the reader is "you" inside that
+    # sentence, not the name plate's "You" (issue 21).
+    sheet = table.locator("[data-role=sheet]").inner_text()
+    values = state["result"]["game_values"]
+    assert "(You)" not in sheet
+    if values.count(max(values)) == 1 and values.index(max(values)) != 0:
+        assert f"{values[0]} (you)" in sheet, sheet
     # The review: the table's names, two opponents, and every value estimated.
     table.locator("[data-role=sheet] [data-action=review]").click()
     review = table.locator("section.cj-review")

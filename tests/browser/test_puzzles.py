@@ -97,7 +97,11 @@ def test_solve_fail_and_daily(watched_page, site_url, lang):
     page.wait_for_selector(
         f".cj-puzzles[data-puzzle='{expected}'][data-status=playing]", timeout=ANSWER_TIMEOUT_MS
     )
-    assert catalogue(lang)["puzzles"]["daily"] in root.locator("[data-role=title]").inner_text()
+    title = root.locator("[data-role=title]").inner_text()
+    assert catalogue(lang)["puzzles"]["daily"] in title
+    # The date in the language's own order: British English day first, not "December 2, 2026".
+    day_first = {"en": f"{today.day} {today:%B} {today.year}", "pt": f"{today.day} de "}
+    assert day_first[lang] in title
     assert serious_violations(page, ".cj-puzzles") == []
     assert watched_page.foreign_requests() == []
     assert watched_page.console_errors == []

@@ -250,9 +250,8 @@ def test_hearts_trump_steps_to_the_end_and_low_goes_to_b(watched_page, site_url,
     page.goto(example_url(site_url, lang))
     stepper = wait_ready(page)
     assert current_step(stepper) == 0
-    assert stepper.locator("[data-role=counter]").inner_text() == cat["ui"]["step"].format(
-        n=0, total=len(plays)
-    )
+    start = cat["ui"]["step_start"].format(total=len(plays))
+    assert stepper.locator("[data-role=counter]").inner_text() == start
     next_button = stepper.locator("[data-action=next]")
     assert next_button.evaluate("b => b.tagName") == "BUTTON"
     assert next_button.inner_text().strip().startswith(cat["ui"]["next"])
@@ -566,7 +565,7 @@ def test_reading_an_example_fetches_no_engine_file_until_the_reader_steps(fresh_
     assert engine_requests(fresh_page.requests) == []
     # The idle stepper already speaks the page language and shows where it stands.
     counter = stepper.locator("[data-role=counter]").inner_text()
-    assert counter == cat["ui"]["step"].format(n=0, total=len(data["record"]["plays"]))
+    assert counter == cat["ui"]["step_start"].format(total=len(data["record"]["plays"]))
     assert stepper.locator("[data-action=next]").inner_text().startswith(cat["ui"]["next"])
     assert stepper.locator("[data-action=previous]").is_disabled()
     # Every value the progress bar takes while loading, in order.

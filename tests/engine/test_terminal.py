@@ -168,7 +168,8 @@ def test_the_score_line_is_one_sentence_in_the_language(lang, two, three):
 
 def test_three_player_game_values_name_each_seat():
     """"against 11 and 27" did not say whose was whose with three players: each other value
-    is named as the score lines name the seat (`ui.seat_value`: "6 (Você)") (issue 21)."""
+    is named as the score lines name the seat (`ui.seat_value`: "6 (Computador 1)"), the reader as
+    running text names them ("6 (você)", `seats.in_text.you`), never the capitalised label (issue 21)."""
     out: list[str] = []
     game = None
 
@@ -178,13 +179,15 @@ def test_three_player_game_values_name_each_seat():
     game = TerminalGame("pt", Rules.preset("shasta-sam"), "heuristic", seed=3, read=read, write=out.append)
     assert game.run() == 0
     catalogue = Catalogue("pt")
-    names = [catalogue.text("seats.you")] + [catalogue.text("seats.computer_n", n=n) for n in (1, 2)]
+    names = [catalogue.text("seats.in_text.you")] + [catalogue.text("seats.computer_n", n=n) for n in (1, 2)]
     named = [catalogue.text("ui.seat_value", value="", seat=name).strip() for name in names]
     # The Game reasons that compare values (a tie names one value only).
     tie = catalogue.text("reasons.game_tie", value="").split(",")[0]
     game_lines = [line for line in out if line.startswith(f"  {catalogue.text('points.game')}:")]
     compared = [line for line in game_lines if tie not in line]
     assert compared and all(sum(name in line for name in named) == 2 for line in compared), compared
+    label = catalogue.text("ui.seat_value", value="", seat=catalogue.text("seats.you")).strip()
+    assert not any(label in line for line in game_lines), game_lines
 
 
 @pytest.mark.parametrize("lang", ["pt", "es"])

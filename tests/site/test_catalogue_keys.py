@@ -123,6 +123,18 @@ def terminal_keys() -> set[str]:
         state["game"] = TerminalGame(lang, Rules(), "random", seed=3, read=read, write=lambda line: None)
         state["game"].run()
         annotated_deal(analysis, lang)
+    # Three players: a Game reason names each other seat's card value, the reader among them
+    # (`seats.in_text.you`); this match has such a reason (tests/engine/test_terminal.py).
+    three: dict[str, TerminalGame] = {}
+    three["game"] = TerminalGame(
+        "pt",
+        Rules.preset("shasta-sam"),
+        "heuristic",
+        seed=3,
+        read=lambda prompt: as_shown(next(iter(three["game"].match.deal.legal_plays()))),
+        write=lambda line: None,
+    )
+    three["game"].run()
     cli_input = site_data.ROOT / "tests" / "site" / "test_catalogue_keys.py"  # not a record
     assert cli(["replay", str(cli_input)]) != 0
     return set(requested_keys())

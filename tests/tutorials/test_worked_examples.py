@@ -23,7 +23,7 @@ from worked_examples_strings import Catalogue
 import engine
 from engine.content.anchors import Anchor
 from engine.content.examples import Example, check_examples
-from engine.content.placeholders import Context, resolve
+from engine.content.placeholders import Context, Unresolved, resolve
 from engine.content.replay import replay, value_cards
 from engine.content.texts import text_places
 from engine.surfaces.catalogue import LANGUAGES
@@ -190,6 +190,13 @@ def test_unresolvable_placeholders_name_file_annotation_and_language(tmp_path):
     assert has(problems, "hearts-trump.toml: annotations[1].text.it: ", "no_such_thing"), problems
 
 
+def test_a_card_form_on_what_is_no_card_is_named(tmp_path):
+    problems = problems_of(
+        tmp_path, "hearts-trump", lambda d: d["annotations"][0]["text"].update(fr="{dealer.the}")
+    )
+    assert has(problems, "hearts-trump.toml: annotations[0].text.fr: ", "{dealer.the}", "one card"), problems
+
+
 def test_points_cannot_be_mentioned_in_a_partial_deal(tmp_path):
     problems = problems_of(
         tmp_path, "follow-or-trump", lambda d: d["annotations"][0]["text"].update(en="{points.low}")
@@ -238,6 +245,19 @@ def test_placeholders_resolve_against_the_replay():
     assert text_of("game-tie-40-40", "{points.game}", lang="fr") == CATALOGUES["fr"].ex("no_one")
     assert text_of("hearts-trump", "{trump}", lang="it") == CATALOGUES["it"].suit_name("H")
     assert text_of("shasta-sam-three-hands", "{trick.1.draws}").count("draws") == 3
+
+
+def test_a_card_placeholder_takes_the_catalogues_card_forms():
+    """`{trump_card.the}` names the card with its rank's article, as `{card.the}` does in the
+    catalogues: the narration says "B joue le 2♥", "la Q♦", "l’A♥", never a bare chip."""
+    assert text_of("hearts-trump", "{player} joue {card.the}", "play 1", lang="fr") == "B joue le 2♥"
+    assert text_of("hearts-trump", "{trick.1.draw.1.The}", lang="fr") == "La Q♦"
+    assert text_of("hearts-trump", "{card:AH.of_the}", lang="fr") == "de l’A♥"
+    assert text_of("hearts-trump", "{trump_card.to_the}", lang="es") == "a la J♥"
+    assert text_of("hearts-trump", "{stock.top.the}", "draws 1") == "the J♦"
+    for not_one_card in ("{trick.1.winner.the}", "{trick.1.cards.the}", "{trump.The}"):
+        with pytest.raises(Unresolved, match="one card"):
+            text_of("hearts-trump", not_one_card)
 
 
 # ----- the rendered pages ---------------------------------------------------------------------
@@ -319,6 +339,26 @@ def test_cards_have_symbol_accessible_name_and_suit_class():
     assert {s for _, s in symbols} == set("♠♥♦♣"), "suits are told apart by shape, not colour"
     hidden = render.card_html(None, CATALOGUES["en"])
     assert 'aria-label="Hidden card"' in hidden
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_draw_lines_name_the_card_in_the_templates_form(lang):
+    """{trick.N.draws} writes each draw with the catalogue's ui.draw_other, whose {card.the}
+    gets the card's article, in the page (HTML chip) and in the stepper's text alike."""
+    cat = CATALOGUES[lang]
+    template = cat.get("ui.draw_other")
+    player = cat.seat("B")
+    for code in ("AS", "QD"):
+        short = cat.card_short(code)
+        with_article = cat.get(f"ranks.{code[0]}.the").replace("{card}", short)
+        expected = template.replace("{player}", player).replace("{card}", short)
+        expected = expected.replace("{card.the}", with_article)
+        assert render.TextFormatter(cat).draw(1, code) == expected
+        html_line = render.HtmlFormatter(cat).draw(1, code)
+        assert f"{render.card_html(code, cat)}" in html_line
+        assert re.sub(r"<[^>]+>", "", html_line) == render.esc(expected)
+    if lang == "it":
+        assert render.TextFormatter(cat).draw(1, "AS") == "B pesca l’A♠"
 
 
 def test_face_down_page_hides_the_other_players_draws():

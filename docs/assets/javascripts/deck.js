@@ -207,7 +207,7 @@ class DeckPanel {
     }
     const next = deck.positions.filter((p) => !schedule.isDue(p, now())).sort((a, b) => a.due - b.due)[0];
     const nextLine = !due.length && next
-      ? h("p", { "data-role": "next", text: this.t("deck.next", { when: new Intl.DateTimeFormat(this.t("language.code"), { dateStyle: "medium", timeStyle: "short" }).format(next.due) }) })
+      ? h("p", { "data-role": "next", text: this.t("deck.next", { when: this.strings.date(next.due, { dateStyle: "medium", timeStyle: "short" }) }) })
       : null;
     const empty = deck.positions.length ? null : h("p", { "data-role": "empty", text: this.t("deck.empty") });
     setChildren(

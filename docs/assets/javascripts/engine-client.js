@@ -770,6 +770,7 @@ export function errorMessage(error) {
  * @property {string} [next]
  * @property {string} [last]
  * @property {string} [step]
+ * @property {string} [step_start]
  * @property {string} [offline]
  * @property {string} [offline_size]
  * @property {string} [offline_todo]
@@ -982,6 +983,16 @@ export class Strings {
    */
   count(key, n, params = {}) {
     return this.t(this.pluralKey(key, n), { n, ...params });
+  }
+
+  // A date (and time) as the page's readers write it: British English day-month order, not
+  // the US order a bare "en" gives (language.date_locale).
+  /**
+   * @param {Date | number} when
+   * @param {Intl.DateTimeFormatOptions} options
+   */
+  date(when, options) {
+    return new Intl.DateTimeFormat(this.lookup("language.date_locale") ?? this.lang, options).format(when);
   }
 
   // "a, b and c" in the language.

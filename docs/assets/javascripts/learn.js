@@ -535,7 +535,7 @@ class LearnCourse {
         "button",
         { type: "button", class: `cj-learn-card${marked ? " cj-learn-playable" : ""}`, "data-card": code, onclick: () => this.answer(level, code) },
         face,
-        marked ? h("span", { class: "cj-learn-dot", "aria-hidden": "true", text: "●" }) : null,
+        marked ? h("span", { class: "cj-learn-mark", "aria-hidden": "true", text: "▲" }) : null,
       );
     });
     return h(

@@ -598,6 +598,13 @@ class Practice {
     return players > 2 ? this.t("seats.computer_n", { n: seat }) : this.t("seats.computer");
   }
 
+  // Whose card value a Game reason names in brackets ("11 (you) and 27 (Computer 2)"): inside a
+  // sentence the reader is "you", not the name plate's capitalised "You".
+  /** @param {number} seat */
+  valueOwner(seat) {
+    return seat === HUMAN ? this.t("seats.in_text.you") : this.name(seat);
+  }
+
   // Another seat as a noun phrase in a sentence ("the computer", "computer 2").
   /** @param {number | null} seat */
   phrase(seat) {
@@ -1282,7 +1289,7 @@ class Practice {
     const values = this.scoreText(result.game_values ?? []);
     const rows = result.reasons.map((reason) => {
       /** @type {FillParams} */
-      const params = { card: reason.card ? cardSpan(s, reason.card) : "", trick: String(reason.trick ?? ""), ...(reason.values ? s.cardValueParams(reason.values, (seat) => this.name(seat)) : {}) };
+      const params = { card: reason.card ? cardSpan(s, reason.card) : "", trick: String(reason.trick ?? ""), ...(reason.values ? s.cardValueParams(reason.values, (seat) => this.valueOwner(seat)) : {}) };
       const why = reason.seat === null ? fill(s, reason.key, params) : this.sentence(reason.seat, reason.key, params);
       // A point after the one that won the match is not added (RULES.md §6.17): said so.
       const counted = reason.counted !== false;

@@ -399,7 +399,7 @@ class Puzzles {
       setChildren(this.themesLine);
     } else {
       const fromSet = which.puzzle;
-      const today = new Intl.DateTimeFormat(this.lang, { dateStyle: "long", timeZone: "UTC" }).format(new Date());
+      const today = this.strings.date(new Date(), { dateStyle: "long", timeZone: "UTC" });
       const heading = kind === "daily" ? t("puzzles.daily_heading", { date: today, rating: fromSet.rating }) : t("puzzles.heading", { id: fromSet.id, rating: fromSet.rating });
       const solved = this.progress.solved.includes(fromSet.id);
       setChildren(this.title, heading, solved ? h("span", { class: "cj-pz-solved-mark", text: ` ✓ ${t("puzzles.solved_mark")}` }) : null);

@@ -276,7 +276,8 @@ class Stepper {
     const counter = h("span", {
       class: "cj-st-counter",
       "data-role": "counter",
-      text: (early.step || "{n} / {total}").replace("{n}", "0").replace("{total}", String(total)),
+      // The launcher always stands at the start, before the first card.
+      text: (early.step_start || "0 / {total}").replace("{total}", String(total)),
     });
     setChildren(
       this.root,
@@ -627,12 +628,11 @@ class Stepper {
 
   /** @param {boolean} announce */
   render(announce) {
-    const s = this.strings;
     const replay = this.current;
     const state = replay.states[this.step];
     const hadFocus = this.root.contains(document.activeElement);
     this.root.dataset.step = String(this.step);
-    this.counter.textContent = s.t("ui.step", { n: this.step, total: this.lastStep });
+    this.counter.textContent = this.stepText();
     this.buttons.first.disabled = this.buttons.previous.disabled = this.step === 0;
     this.buttons.next.disabled = this.buttons.last.disabled = this.step === this.lastStep;
     setChildren(this.table, this.renderTable(replay, state));
@@ -1084,11 +1084,18 @@ class Stepper {
     this.focusControls();
   }
 
+  // Where the reader stands: "Step 3 of 24", or, before the first card, the start ("Step 0"
+  // reads as a slip).
+  stepText() {
+    const total = this.lastStep;
+    return this.step === 0 ? this.strings.t("ui.step_start", { total }) : this.strings.t("ui.step", { n: this.step, total });
+  }
+
   // What the live region says when the step changes.
   /** @param {ReplayState} state */
   describe(state) {
     const s = this.strings;
-    const parts = [s.t("ui.step", { n: this.step, total: this.lastStep })];
+    const parts = [this.stepText()];
     if (state.play) parts.push(s.t("ui.plays_other", { player: this.phrase(state.play.seat), card: s.cardName(state.play.card) }));
     if (state.completed) {
       parts.push(s.t("ui.wins_trick_other", { player: this.phrase(state.completed.winner) }));
