@@ -19,6 +19,18 @@ if (!localStorage.getItem('cj-practice-prefs')) {
 """
 
 
+# Written once, before the page's first load in the test (a reload must not write it again).
+ONCE = """([key, text]) => {
+  if (sessionStorage.getItem('cj-test-seeded')) return;
+  sessionStorage.setItem('cj-test-seeded', '1');
+  localStorage.setItem(key, text);
+}"""
+
+
+def store_once(page, key: str, text: str) -> None:
+    page.add_init_script(f"({ONCE})({json.dumps([key, text])})")
+
+
 def catalogue(lang: str) -> dict:
     return json.loads((ROOT / "engine" / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
 

@@ -21,6 +21,7 @@ from practice_support import (
     position,
     practice_url,
     saved,
+    store_once,
     wait_ready,
     wait_settled,
 )
@@ -29,17 +30,6 @@ from support import LANGUAGES, overlapping_marks, serious_violations
 from engine.surfaces.web_api import handle
 
 pytestmark = pytest.mark.browser
-
-# Written once, before the page's first load in the test (a reload must not write it again).
-ONCE = """([key, text]) => {
-  if (sessionStorage.getItem('cj-test-seeded')) return;
-  sessionStorage.setItem('cj-test-seeded', '1');
-  localStorage.setItem(key, text);
-}"""
-
-
-def store_once(page, key: str, text: str) -> None:
-    page.add_init_script(f"({ONCE})({json.dumps([key, text])})")
 
 
 def box(page, selector: str) -> dict:

@@ -20,6 +20,7 @@ DEALT = new_match({"seed": 7, "level": "expert"})
 SEEDED = {
     "cj-practice-match": {
         "v": 2, "record": DEALT["record"], "counted": False, "log": DEALT["events"], "learn": None,
+        "luck": [],
     },
     "cj-practice-stats": {
         "v": 2,

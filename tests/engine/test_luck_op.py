@@ -40,6 +40,26 @@ def finished_match(preset: str, seed: int) -> dict:
     return answer["record"]
 
 
+def play_until(answer: dict, stop: tuple[str, ...]) -> dict:
+    """Play on from a practice answer until the table waits for one of `stop`: the human plays
+    its first legal card (the practice page's luck tests use it too)."""
+    while (waiting := answer["state"]["waiting_for"]) not in stop:
+        record = answer["record"]
+        if waiting == "human":
+            card = answer["state"]["deal"]["legal"][0]
+            answer = ok({"op": "practice.play", "record": record, "card": card})
+        else:
+            op = "practice.bot" if waiting == "computer" else "practice.next"
+            answer = ok({"op": op, "record": record})
+    return answer
+
+
+def played_to(rules: str, seed: int, stop: tuple[str, ...]) -> dict:
+    """A new match's record against the random computer, played until it waits for one of `stop`."""
+    start = ok({"op": "practice.new", "rules": rules, "seed": seed, "level": "random"})
+    return play_until(start, stop)["record"]
+
+
 @pytest.mark.parametrize("preset", ["standard", "shasta-sam"])
 def test_the_split_is_the_luck_modules_and_adds_up(preset):
     record = finished_match(preset, 5)
@@ -63,6 +83,26 @@ def test_the_same_request_gives_the_same_answer():
     record = finished_match("standard", 8)
     request = json.dumps({"op": "practice.luck", "record": record, "samples": 3})
     assert handle(request) == handle(request)
+
+
+def test_a_deal_measured_later_in_its_match_has_the_same_split():
+    """The practice page keeps each finished deal's split and, after a reload, measures the deals
+    it has none for from the match's later record (match-luck.js): `deal` picks the deal, and its
+    split must not depend on the deals after it. A deal decided by the turned jack before any
+    card has none, and the refusal names `deal`."""
+    first = played_to("standard,target:9", 3, ("next_deal",))
+    later = play_until(ok({"op": "practice.next", "record": first}), ("next_deal", "match_over"))["record"]
+    then = ok({"op": "practice.luck", "record": first, "samples": 3})
+    now = ok({"op": "practice.luck", "record": later, "deal": 0, "samples": 3})
+    assert now == then
+    second = ok({"op": "practice.luck", "record": later, "samples": 3})
+    assert second["deal"] == 1 and second["adjusted"] != then["adjusted"]
+    # Seed 28: the first deal is played out, then the second's turned jack wins the match.
+    turned = played_to("standard,turned_jack:true,target:3", 28, ("match_over",))
+    assert [bool(plays) for plays in turned["deals"]] == [True, False]
+    assert ok({"op": "practice.luck", "record": turned, "deal": 0, "samples": 3})["done"]
+    answer = ask({"op": "practice.luck", "record": turned, "deal": 1})
+    assert answer["error"]["code"] == "bad_request" and answer["error"]["field"] == "deal", answer
 
 
 def test_bad_requests_are_refused_naming_the_field():

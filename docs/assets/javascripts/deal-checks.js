@@ -4,7 +4,9 @@
 // module asks, shows progress while it works, and puts the answers into words.
 //
 // The luck split starts by itself once the review's own analysis is done (the deal is over and
-// the page waits for the reader); the two checks start only when the reader asks. All three run
+// the page waits for the reader), unless the practice page already measures it for the match
+// (match-luck.js, ChecksOptions.luck): then the review shows that measurement. The two checks
+// start only when the reader asks. All three run
 // in the background, in steps that give way to the reader's cards (engine-client.js). Every result
 // is written into an aria-live region, so a screen reader hears it when it arrives.
 
@@ -29,6 +31,11 @@
  * @property {number} adjusted      result - luck, for the reader's seat
  * @property {number} own_skill     the reader's own cards
  * @property {number} others_skill  the computer's cards, counted for the reader
+ */
+/**
+ * Where a review takes its split from when the page already measures it (match-luck.js): a
+ * function that reports the job's progress and resolves with its answer.
+ * @typedef {(progress: (done: number, total: number) => void) => Promise<LuckAnswer>} LuckSource
  */
 /**
  * op "practice.luck" with `stop`: the split so far, given back to go on.
@@ -75,6 +82,7 @@
  * @property {(value: number, signed?: boolean) => string} number
  * @property {(seat: number) => string} phrase
  * @property {(playIndex: number) => void} goTo
+ * @property {LuckSource} [luck]      the practice page's own measurement of this deal, if any
  */
 
 const HERE = new URL(import.meta.url);
@@ -120,14 +128,16 @@ export class DealChecks {
   async measureLuck() {
     const { strings: s, engine, number } = this.o;
     try {
-      // The value function's own stock orders (engine/analysis/luck.py), not the bot's samples.
-      const answer = /** @type {LuckAnswer} */ (await engine.request({ op: "practice.luck", record: this.o.record }, {
-        background: true,
-        abandon: () => this.closed,
-        progress: (done, total) => {
-          this.luckCounter.textContent = s.t("analysis.checks.luck_working", { done, total });
-        },
-      }));
+      /** @param {number} done @param {number} total */
+      const progress = (done, total) => {
+        if (!this.closed) this.luckCounter.textContent = s.t("analysis.checks.luck_working", { done, total });
+      };
+      // The page's own measurement when it has one (it goes on for the match after the review
+      // closes); else the review's. The value function's own stock orders (engine/analysis/luck.py),
+      // not the bot's samples.
+      const answer = /** @type {LuckAnswer} */ (this.o.luck
+        ? await this.o.luck(progress)
+        : await engine.request({ op: "practice.luck", record: this.o.record }, { background: true, abandon: () => this.closed, progress }));
       if (this.closed || !answer.done) return;
       const seat = this.o.seat;
       const root = earlyStrings().lang_root;

@@ -1,10 +1,14 @@
 // What the practice page keeps in localStorage, versioned and checked before use.
 //
 // Three entries, each {"v": 2, ...}:
-//   cj-practice-match  {v, record, counted, log, learn}  the match in progress (the engine's record),
-//                                                      whether it is in the statistics, the play log,
-//                                                      and the course level it plays, if any:
-//                                                      learn = {id, refused, done} or null
+//   cj-practice-match  {v, record, counted, log, learn, luck}  the match in progress (the engine's
+//                                                      record), whether it is in the statistics, the
+//                                                      play log, the course level it plays, if any:
+//                                                      learn = {id, refused, done} or null, and each
+//                                                      finished deal's luck split, by deal index:
+//                                                      luck[i] = {result, luck, adjusted} (the
+//                                                      reader's, from the engine's practice.luck), or
+//                                                      null while deal i is not measured
 //   cj-practice-stats  {v, buckets: {"level/rules": {played, won, points, streak, best}}}
 //                      rules: the engine's link form of the match's rules, "standard" or
 //                      "standard,target:2,turned_jack:true": house rules and short targets
@@ -46,12 +50,19 @@
  * The course level a match plays (practice/#learn=<id>): its id, the cards the rules refused so
  * far, and whether its stars are written.
  * @typedef {{ id: string, refused: number, done: boolean }} LearnPlay
- * @typedef {{ v: number, record: Record<string, unknown>, counted: boolean, log: LogEntry[], learn: LearnPlay | null }} SavedMatch
+ * One deal's luck split for the reader (op "practice.luck"): the net points as played, what luck
+ * gave, and the result adjusted for luck (result - luck).
+ * @typedef {{ result: number, luck: number, adjusted: number }} LuckSplit
+ * @typedef {{ v: number, record: Record<string, unknown>, counted: boolean, log: LogEntry[], learn: LearnPlay | null, luck: (LuckSplit | null)[] }} SavedMatch
  */
 /**
  * What a load found: the clean value, and whether something stored had to be dropped.
  * @template T
  * @typedef {{ value: T, dropped: boolean }} Loaded
+ */
+/**
+ * The saved match as loaded: also whether its luck splits had to be dropped (the match survives).
+ * @typedef {Loaded<SavedMatch | null> & { luckDropped: boolean }} LoadedMatch
  */
 
 export const VERSION = 2;
@@ -281,15 +292,46 @@ export function resetStats() {
 
 // ----- the match in progress --------------------------------------------------------------------
 
-// The log entries are the engine's events ({kind, ...}) and two of the page's own ("resumed",
-// "undo"); each is checked again when it is shown, so a bad one is skipped, not fatal.
-// The saved match in `value` (stored JSON) if it has the shape this page writes, else null. Also
-// checks a file being imported (your-data.js); the engine checks the record itself when it replays it.
+// The engine writes a split's figures to 4 decimals (engine/analysis/luck.py DECIMALS): its
+// adjusted result is its result minus its luck within that rounding.
+const SPLIT_ROUNDING = 1e-3;
+
+/** @param {unknown} value */
+const isFiniteNumber = (value) => typeof value === "number" && Number.isFinite(value);
+
+// The luck splits in `value` (one per deal index: a split, or null for a deal not measured) if
+// they have the shape the page writes, for a match of `deals` deals; else null.
 /**
  * @param {unknown} value
- * @returns {SavedMatch | null}
+ * @param {number} deals
+ * @returns {(LuckSplit | null)[] | null}
  */
-export function checkMatch(value) {
+export function checkLuck(value, deals) {
+  if (!Array.isArray(value) || value.length > deals) return null;
+  /** @type {(LuckSplit | null)[]} */
+  const splits = [];
+  for (const split of value) {
+    if (split === null) {
+      splits.push(null);
+      continue;
+    }
+    if (!isObject(split) || !Number.isSafeInteger(split.result) || !isFiniteNumber(split.luck) || !isFiniteNumber(split.adjusted)) return null;
+    const [result, luck, adjusted] = /** @type {number[]} */ ([split.result, split.luck, split.adjusted]);
+    if (Math.abs(result - luck - adjusted) > SPLIT_ROUNDING) return null;
+    splits.push({ result, luck, adjusted });
+  }
+  return splits;
+}
+
+// The log entries are the engine's events ({kind, ...}) and two of the page's own ("resumed",
+// "undo"); each is checked again when it is shown, so a bad one is skipped, not fatal.
+// A damaged course part or luck part is dropped on its own (`luckDropped` says the second, which
+// the page tells the reader); a match without the shape this page writes is null.
+/**
+ * @param {unknown} value
+ * @returns {{ match: SavedMatch, luckDropped: boolean } | null}
+ */
+function cleanMatch(value) {
   if (!isObject(value) || !isObject(value.record)) return null;
   if (value.v !== undefined && value.v !== VERSION) return null;
   const log = Array.isArray(value.log) ? value.log.filter((entry) => isObject(entry) && typeof entry.kind === "string").slice(-LOG_LIMIT) : [];
@@ -298,17 +340,39 @@ export function checkMatch(value) {
   const played = isObject(learn) && typeof learn.id === "string" && learn.id.length <= 100 && isCount(learn.refused) && typeof learn.done === "boolean"
     ? { id: learn.id, refused: /** @type {number} */ (learn.refused), done: learn.done }
     : null;
-  return { v: VERSION, record: value.record, counted: value.counted === true, log, learn: played };
+  // A damaged luck part only loses the splits: the page measures the deals again.
+  const deals = Array.isArray(value.record.deals) ? value.record.deals.length : 0;
+  const luck = value.luck === undefined ? [] : checkLuck(value.luck, deals);
+  return {
+    match: { v: VERSION, record: value.record, counted: value.counted === true, log, learn: played, luck: luck ?? [] },
+    luckDropped: luck === null,
+  };
 }
 
-/** @returns {Loaded<SavedMatch | null>} */
+// The saved match in `value` (stored JSON) if it has the shape this page writes, else null. Also
+// checks a file being imported (your-data.js); the engine checks the record itself when it replays it.
+/**
+ * @param {unknown} value
+ * @returns {SavedMatch | null}
+ */
+export function checkMatch(value) {
+  return cleanMatch(value)?.match ?? null;
+}
+
+/** @returns {LoadedMatch} */
 export function loadMatch() {
-  return load(KEYS.match, checkMatch, () => null);
+  let luckDropped = false;
+  const loaded = load(KEYS.match, (value) => {
+    const clean = cleanMatch(value);
+    luckDropped = clean?.luckDropped ?? false;
+    return clean?.match ?? null;
+  }, () => null);
+  return { ...loaded, luckDropped };
 }
 
-/** @param {{ record: Record<string, unknown>, counted: boolean, log: LogEntry[], learn: LearnPlay | null }} match */
+/** @param {{ record: Record<string, unknown>, counted: boolean, log: LogEntry[], learn: LearnPlay | null, luck: (LuckSplit | null)[] }} match */
 export function saveMatch(match) {
-  return write(KEYS.match, { v: VERSION, record: match.record, counted: Boolean(match.counted), log: match.log.slice(-LOG_LIMIT), learn: match.learn });
+  return write(KEYS.match, { v: VERSION, record: match.record, counted: Boolean(match.counted), log: match.log.slice(-LOG_LIMIT), learn: match.learn, luck: match.luck });
 }
 
 export function dropMatch() {

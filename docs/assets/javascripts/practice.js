@@ -14,7 +14,8 @@
 // (human, computer, busy, next_deal, match_over, setup), [data-deal], [data-plays]; data-role
 // hand, trick, stock, trump, opponents, scores, sheet, refusal, hint, winner, stats, seed,
 // values, last-trick, rule, notice, log, levels, turned-jack, undo-note, out-of-play,
-// not-counted, coach-verdict, coach-legal, learn, learn-done, learn-back; data-action start, next,
+// not-counted, coach-verdict, coach-legal, learn, learn-done, learn-back, match-luck (the match's
+// luck-adjusted result on the score sheet: match-luck.js); data-action start, next,
 // hint, undo, new, replay, review, menus, reset-stats, coach; data-card on every card the reader
 // can choose.
 //
@@ -145,8 +146,8 @@
 
 const HERE = new URL(import.meta.url);
 const VERSION = HERE.search;
-/** @type {[typeof import("./engine-client.js"), typeof import("./table.js"), typeof import("./practice-store.js"), typeof import("./learn-store.js")]} */
-const [client, tableModule, store, learnStore] = await Promise.all([
+/** @type {[typeof import("./engine-client.js"), typeof import("./table.js"), typeof import("./practice-store.js"), typeof import("./learn-store.js"), typeof import("./match-luck.js")]} */
+const [client, tableModule, store, learnStore, matchLuck] = await Promise.all([
   // The engine starts as soon as its client is there, while the other modules still load.
   import(new URL("engine-client.js" + VERSION, HERE).href).then((loaded) => {
     loaded.engine().start();
@@ -155,6 +156,7 @@ const [client, tableModule, store, learnStore] = await Promise.all([
   import(new URL("table.js" + VERSION, HERE).href),
   import(new URL("practice-store.js" + VERSION, HERE).href),
   import(new URL("learn-store.js" + VERSION, HERE).href),
+  import(new URL("match-luck.js" + VERSION, HERE).href),
 ]);
 const { engine, earlyStrings, Strings, h, cardSpan, fill, setChildren, explainRefusal, loadStylesheet, showLoadFailure, bringIntoView, errorMessage } = client;
 const { CardTable, SPEEDS, SPEED_NAMES, disclosure } = tableModule;
@@ -297,6 +299,7 @@ class Practice {
   /** @type {HTMLElement} */ statsBox;
   /** @type {HTMLDivElement} */ game;
   /** @type {HTMLDivElement} */ bar;
+  /** @type {import("./match-luck.js").MatchLuck} */ luck;
 
   /** @param {HTMLElement} root */
   constructor(root) {
@@ -359,6 +362,7 @@ class Practice {
     }
     // A label's colon as the language spaces it (French: a narrow no-break space before it).
     this.colon = this.t("ui.label_colon");
+    this.luck = new matchLuck.MatchLuck({ strings: this.strings, engine: worker, seat: HUMAN, quiet: () => !this.busy, save: () => this.save() });
     const prefs = store.loadPrefs({ levels: LEVELS, speeds: SPEED_NAMES, presets: Object.keys(PRESETS), options: OPTIONS });
     this.ruleKeys = Object.keys(PRESETS.standard ?? {});
     const stats = store.loadStats({ levels: LEVELS, presets: Object.keys(PRESETS), keys: this.ruleKeys });
@@ -373,6 +377,7 @@ class Practice {
     if (prefs.dropped) this.notice("prefs", this.t("practice.notice.prefs_dropped"));
     if (stats.dropped) this.notice("stats", this.t("practice.notice.stats_dropped"));
     if (saved.dropped) this.notice("match", this.t("practice.notice.match_dropped"));
+    if (saved.luckDropped) this.notice("luck", this.t("practice.notice.luck_dropped"));
     this.renderStats();
     this.noticeCoachOff();
     await this.open(saved.value);
@@ -552,6 +557,7 @@ class Practice {
     }
     this.counted = saved.counted;
     this.logEntries = saved.log;
+    this.luck.reset(saved.luck);
     this.learn = saved.learn;
     this.learnLevel = this.levelOf(saved.learn);
     if (!this.learnLevel) this.learn = null;
@@ -992,6 +998,7 @@ class Practice {
     }
     this.counted = false;
     this.logEntries = [];
+    this.luck.reset();
     this.learn = learn;
     this.learnLevel = this.levelOf(learn);
     // A course level is played with its Coach setting (the reader may still switch it).
@@ -1030,11 +1037,20 @@ class Practice {
       this.renderStats();
     }
     this.finishLearn();
-    store.saveMatch({ record, counted: this.counted, log: this.logEntries, learn: this.learn });
+    // The deals finished so far get their luck split measured; one reopened by Undo loses it,
+    // and its review with it.
+    if (this.luck.update(record, state.result ? state.deal.number : state.deal.number - 1)) this.closeReview();
+    this.save();
     // A finished deal goes to the mistakes deck (deck.js), analysed only between deals.
     if (answer.events?.some((event) => event.kind === "deal_over")) {
       window.CJDeck?.dealFinished({ record, seat: HUMAN, lang: this.lang, engine: engine(), quiet: () => !this.busy && (this.state?.waiting_for === "next_deal" || this.state?.waiting_for === "match_over") });
     }
+  }
+
+  // The match as it is kept for a reload (practice-store.js).
+  save() {
+    if (!this.record) return;
+    store.saveMatch({ record: this.record, counted: this.counted, log: this.logEntries, learn: this.learn, luck: this.luck.splits });
   }
 
   // ----- the log ------------------------------------------------------------------------------
@@ -1321,6 +1337,8 @@ class Practice {
       result.game_values ? h("p", { "data-role": "game-values" }, `${this.t("ui.card_values")}${this.colon}${values}`) : null,
       result.out_of_play ? h("p", { "data-role": "out-of-play" }, fill(s, "examples.out_of_play", { card: cardSpan(s, result.out_of_play) })) : null,
       h("p", { "data-role": "deal-score" }, `${this.t("ui.score")}${this.colon}${this.scoreText(result.scores_before)} → `, h("strong", { text: this.scoreText(result.scores_after) })),
+      // Beside the match's score: its luck-adjusted result so far (match-luck.js).
+      this.luck.line,
     ];
     if (result.count_out_decides) {
       let reached = false;
@@ -1448,7 +1466,7 @@ class Practice {
       this.busy = false;
       if (this.learn && !this.learn.done) {
         this.learn.refused += 1;
-        store.saveMatch({ record: /** @type {MatchRecord} */ (this.record), counted: this.counted, log: this.logEntries, learn: this.learn });
+        this.save();
         this.renderLearn();
       }
       this.settle();
@@ -1628,7 +1646,9 @@ class Practice {
     if (!window.CJReview) return;
     this.closeReview();
     // The score sheet's Review button: a deal is over, so there is a record.
-    this.review = window.CJReview.open(this.reviewBox, { record: /** @type {MatchRecord} */ (this.record), seat: HUMAN, lang: this.lang, engine: engine() });
+    // Its luck split is this page's measurement of the deal (match-luck.js), not a second one.
+    const index = this.current().deal.number - 1;
+    this.review = window.CJReview.open(this.reviewBox, { record: /** @type {MatchRecord} */ (this.record), seat: HUMAN, lang: this.lang, engine: engine(), luck: this.luck.forReview(index) });
   }
 
   closeReview() {

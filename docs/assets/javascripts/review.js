@@ -1,11 +1,13 @@
 // "Review the deal" and "Find a better card": the analysis of a finished deal (engine/analysis/deal_analysis.py,
 // the `analyse` op of engine.web_api) shown to the reader, in the page's language.
 //
-// window.CJReview.open(container, {record, seat, lang, engine, samples}) renders into `container`
-// and returns {close()}. `record` is a deal record, or the practice page's match record (then its
-// last finished deal is reviewed, with luck and skill and the after-deal checks of
+// window.CJReview.open(container, {record, seat, lang, engine, samples, luck}) renders into
+// `container` and returns {close()}. `record` is a deal record, or the practice page's match record
+// (then its last finished deal is reviewed, with luck and skill and the after-deal checks of
 // deal-checks.js); `seat` is the reader's seat; `engine` the page's engine client
-// (engine-client.js); `samples` what the page gave practice.bot (by default none). Nothing here reads or writes the practice statistics: a card chosen
+// (engine-client.js); `samples` what the page gave practice.bot (by default none); `luck` the
+// practice page's own measurement of the deal's luck split (match-luck.js), shown instead of a
+// second one. Nothing here reads or writes the practice statistics: a card chosen
 // in "Find a better card" is a replay and never counts.
 //
 // The deal is analysed a few decisions at a time so the reader sees the progress. Grades are
@@ -276,7 +278,8 @@ async function analyseInBatches(engine, request, indices, onProgress, stillWante
 /**
  * What a page gives CJReview.open: the record reviewed (a deal's, or a practice match's: its
  * last finished deal), the reader's seat, the page's language and engine.
- * @typedef {{ record: Record<string, unknown>, seat?: number, lang?: string, engine?: Engine, samples?: number }} ReviewOptions
+ * `luck`: where a practice page that measures the deal's luck split itself gives it (deal-checks.js).
+ * @typedef {{ record: Record<string, unknown>, seat?: number, lang?: string, engine?: Engine, samples?: number, luck?: import("./deal-checks.js").LuckSource }} ReviewOptions
  */
 
 class Review {
@@ -300,10 +303,11 @@ class Review {
    * @param {HTMLElement} container
    * @param {ReviewOptions} options
    */
-  constructor(container, { record, seat, lang, engine, samples }) {
+  constructor(container, { record, seat, lang, engine, samples, luck }) {
     this.container = container;
     this.record = record;
     this.samples = samples;
+    this.luckSource = luck;
     /** @type {import("./deal-checks.js").DealChecks | null} */
     this.checks = null;
     this.seat = seat ?? 0;
@@ -394,6 +398,7 @@ class Review {
       number: (value, signed) => number(this.strings, value, signed),
       phrase: (seat) => this.phrase(seat),
       goTo: (index) => this.goTo(index),
+      luck: this.luckSource,
     });
   }
 
