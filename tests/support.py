@@ -61,12 +61,18 @@ def primed_context(browser, site_url: str, **options):
 def shared_page(context, site_url: str):
     """A new page in a shared context, its origin's storage (but the snapshot) cleared first."""
     page = context.new_page()
-    session = context.new_cdp_session(page)
-    session.send(
-        "Storage.clearDataForOrigin", {"origin": site_url.rstrip("/"), "storageTypes": _CLEARED}
-    )
-    session.detach()
+    clear_origin(page, site_url, _CLEARED)
     return page
+
+
+def clear_origin(page, site_url: str, storage_types: str = "all") -> None:
+    """Clear what the site's origin keeps in the page's context (Chromium's storage types,
+    comma-separated; "all" is every one, Cache Storage included). The HTTP cache is not an
+    origin's storage and is kept."""
+    session = page.context.new_cdp_session(page)
+    origin = site_url.rstrip("/")
+    session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": storage_types})
+    session.detach()
 
 
 def language_prefix(lang: str) -> str:

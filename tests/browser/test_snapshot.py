@@ -8,10 +8,14 @@ The worker reports how the engine started through performance marks on the page
 (`cj-engine-timing-engine-imported`, detail "cold" or "snapshot"), the ones
 scripts/bench_load.py reads.
 
-Each test has a context of its own. The first makes its snapshot by a cold start; the others
-begin with one already stored, which is where they start from (`stored_snapshot`: a copy of
-the one the session's shared desktop context holds, put in this context's Cache Storage where
-the worker keeps it), instead of a cold start of their own to make it. Their engine's answers
+Each test finds the site's origin with nothing stored (no snapshot, no localStorage), in a
+context kept for the module whose HTTP cache holds Pyodide (`context`), so that a cold start
+costs Python's start and the engine's import, not the download and compilation of Pyodide
+again (test_stepper.py checks a first visit's downloads). The first makes its snapshot by a
+cold start; the others begin with one already stored, which is where they start from
+(`stored_snapshot`: a copy of the one the session's shared desktop context holds, put in this
+context's Cache Storage where the worker keeps it), instead of a cold start of their own to
+make it. Their engine's answers
 are compared with CPython's, which the cold start's equal (test_stepper.py checks the worker
 against CPython byte for byte).
 """
@@ -23,7 +27,7 @@ import json
 import re
 
 import pytest
-from support import shared_page
+from support import clear_origin, shared_page
 
 from engine.surfaces.web_api import handle
 
@@ -113,11 +117,32 @@ def wait_stored(page) -> None:
     assert size > 1_000_000, "the snapshot was not stored"
 
 
-@pytest.fixture
-def context(browser):
+@pytest.fixture(scope="module")
+def warm_context(browser, site_url, site_dir, stored_snapshot):
+    """A context whose HTTP cache holds Pyodide and the engine (from one start that restored
+    the stored snapshot, the cheapest start there is), for the tests' cold starts to spare the
+    download and the compilation of Pyodide: what they check lives in the origin's storage."""
     context = browser.new_context()
+    page = context.new_page()
+    store_snapshot(page, site_url, site_dir, stored_snapshot)
+    start_engine(page, site_url + EXAMPLE)
+    assert started_from(page) == "snapshot"
+    page.close()
     yield context
     context.close()
+
+
+@pytest.fixture
+def context(warm_context, site_url):
+    """The warm context as a new browser would find the site's origin: no snapshot, nothing
+    stored (clear_origin: every storage of the origin, Cache Storage included); its pages are
+    closed after the test."""
+    page = warm_context.new_page()
+    clear_origin(page, site_url)
+    page.close()
+    yield warm_context
+    for page in warm_context.pages:
+        page.close()
 
 
 @pytest.fixture(scope="module")

@@ -388,54 +388,6 @@ def test_rules_pages_request_no_pyodide_file(browser, site_url, site_dir, lang):
     assert errors == []
 
 
-def test_every_example_loads_the_engine_from_this_site_only(fresh_page, site_url, site_dir):
-    """One page's engine (one Pyodide start, not one per example) replays every example, in
-    the languages in turn, with its alternatives, exactly as CPython does; every example page
-    carries the stepper. The stepper itself is driven on several examples by the tests here."""
-    pages = example_pages(site_dir)
-    slugs = sorted({p.parent.name for p in pages})
-    assert SLUG in slugs and len(slugs) >= 2
-    for path in pages:
-        assert 'src="../../assets/javascripts/stepper.js?v=' in path.read_text("utf-8") or (
-            'src="../../../assets/javascripts/stepper.js?v=' in path.read_text("utf-8")
-        ), path
-    page = fresh_page.page
-    page.goto(example_url(site_url, "it", slugs[-1]))  # a page two folders below a language
-    wait_ready(page)
-    requests = []
-    for number, slug in enumerate(slugs):
-        data = example_data(site_dir, LANGUAGES[number % len(LANGUAGES)], slug)
-        narrator = data["narrator"] if isinstance(data.get("narrator"), int) else None
-        requests.append({"op": "replay", "record": data["record"], "narrator": narrator})
-        for alternative in data.get("alternatives", []):
-            plays = alternative.get("plays") or data["record"]["plays"]
-            record = {**data["record"], "rules": alternative["rules"], "plays": plays}
-            requests.append({"op": "replay", "record": record, "narrator": narrator})
-    answers = page.evaluate(
-        """async (requests) => {
-            const src = document.querySelector('script[src*="stepper.js"]').src;
-            const { engine } = await import(src.replace('stepper.js', 'engine-client.js'));
-            const answers = [];
-            for (const request of requests) answers.push(await engine().request(request));
-            return answers;
-        }""",
-        requests,
-    )
-    for request, answer in zip(requests, answers, strict=True):
-        assert answer == ask(request), request["record"].get("rules")
-        assert answer["ok"] and answer["states"]
-    version = json.loads((site_dir / "assets" / "engine" / "manifest.json").read_text())["pyodide"]
-    assert any(f"/pyodide/{version}/pyodide.asm.wasm" in url for url in fresh_page.requests)
-    assert any(re.search(r"/assets/engine/engine-[0-9a-f]{12}\.zip$", url) for url in fresh_page.requests)
-    # Pyodide is always the site root's versioned copy, whatever the page's depth or language,
-    # and its package list is never downloaded (the engine loads no package).
-    pyodide = {urlsplit(url).path.rsplit("/", 1)[0] for url in fresh_page.requests if "/pyodide/" in url}
-    assert pyodide == {f"/pyodide/{version}"}
-    assert not [url for url in fresh_page.requests if "pyodide-lock.json" in url]
-    assert fresh_page.foreign_requests() == []
-    assert fresh_page.console_errors == []
-
-
 def test_the_worker_answers_exactly_as_cpython(watched_page, site_url, site_dir):
     """engine.web_api through Pyodide in the site's worker, byte for byte against CPython."""
     record = example_data(site_dir, "en")["record"]
@@ -552,9 +504,24 @@ def engine_requests(requests: list[str]) -> list[str]:
     return [url for url in requests if any(part in url for part in ENGINE_FILES)]
 
 
-def test_reading_an_example_fetches_no_engine_file_until_the_reader_steps(fresh_page, site_url, site_dir):
-    """The static walk-through and the idle stepper cost no Pyodide byte; the first Next
-    starts the engine, the progress bar moves, and the step asked for is made once ready."""
+def test_reading_an_example_fetches_no_engine_file_until_the_reader_steps_then_it_replays_all(
+    fresh_page, site_url, site_dir
+):
+    """A first visit to an example, a page two folders below a language. The static
+    walk-through and the idle stepper cost no Pyodide byte; the first Next starts the engine,
+    the progress bar moves, and the step asked for is made once ready. Then that one page's
+    engine (one Pyodide start, not one per example) replays every example, in the languages
+    in turn, with its alternatives, exactly as CPython does, and everything it loaded came from
+    this site: Pyodide from the site root's versioned copy. Every example page carries the
+    stepper, driven on several examples by the tests here. (One test: both need a first
+    visit's cold start.)"""
+    pages = example_pages(site_dir)
+    slugs = sorted({p.parent.name for p in pages})
+    assert SLUG in slugs and len(slugs) >= 2
+    for path in pages:
+        assert 'src="../../assets/javascripts/stepper.js?v=' in path.read_text("utf-8") or (
+            'src="../../../assets/javascripts/stepper.js?v=' in path.read_text("utf-8")
+        ), path
     page = fresh_page.page
     cat = catalogue("pt")
     data = example_data(site_dir, "pt")
@@ -586,6 +553,38 @@ def test_reading_an_example_fetches_no_engine_file_until_the_reader_steps(fresh_
     assert values == sorted(values), values
     assert any(0 < value < 50 for value in values) and any(value >= 90 for value in values), values
     assert engine_requests(fresh_page.requests)
+    # The same engine replays every example.
+    requests = []
+    for number, slug in enumerate(slugs):
+        data = example_data(site_dir, LANGUAGES[number % len(LANGUAGES)], slug)
+        narrator = data["narrator"] if isinstance(data.get("narrator"), int) else None
+        requests.append({"op": "replay", "record": data["record"], "narrator": narrator})
+        for alternative in data.get("alternatives", []):
+            plays = alternative.get("plays") or data["record"]["plays"]
+            record = {**data["record"], "rules": alternative["rules"], "plays": plays}
+            requests.append({"op": "replay", "record": record, "narrator": narrator})
+    answers = page.evaluate(
+        """async (requests) => {
+            const src = document.querySelector('script[src*="stepper.js"]').src;
+            const { engine } = await import(src.replace('stepper.js', 'engine-client.js'));
+            const answers = [];
+            for (const request of requests) answers.push(await engine().request(request));
+            return answers;
+        }""",
+        requests,
+    )
+    for request, answer in zip(requests, answers, strict=True):
+        assert answer == ask(request), request["record"].get("rules")
+        assert answer["ok"] and answer["states"]
+    version = json.loads((site_dir / "assets" / "engine" / "manifest.json").read_text())["pyodide"]
+    assert any(f"/pyodide/{version}/pyodide.asm.wasm" in url for url in fresh_page.requests)
+    assert any(re.search(r"/assets/engine/engine-[0-9a-f]{12}\.zip$", url) for url in fresh_page.requests)
+    # Pyodide is always the site root's versioned copy, whatever the page's depth or language,
+    # and its package list is never downloaded (the engine loads no package).
+    pyodide = {urlsplit(url).path.rsplit("/", 1)[0] for url in fresh_page.requests if "/pyodide/" in url}
+    assert pyodide == {f"/pyodide/{version}"}
+    assert not [url for url in fresh_page.requests if "pyodide-lock.json" in url]
+    assert fresh_page.foreign_requests() == []
     assert fresh_page.console_errors == []
 
 
