@@ -326,5 +326,6 @@ def test_holding_the_suit_led_and_no_trump_is_told_to_follow_under_the_standard_
             deal.play("9S")
         assert caught.value.key == "errors.must_follow_suit_no_trump"
         answer = refusal(caught.value, rules)
-        assert answer["message_key"] == "errors.must_follow_suit_no_trump" and answer["rule_ref_key"] == rule_ref
+        assert answer["message_key"] == "errors.must_follow_suit_no_trump"
+        assert answer["rule_ref_key"] == rule_ref
         assert answer["rule_link"] == RULE_LINKS[rule_ref.removeprefix("rule_refs.")]
