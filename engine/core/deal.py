@@ -206,8 +206,12 @@ class Deal:
             if code == MUST_FOLLOW_SUIT:
                 if led == trump_letter:
                     key = "errors.must_follow_trump"
-                elif not self.rules.trump_when_able or not state.hands[seat] & state.trump_mask:
-                    # Following is the only way out, under the stricter variant or with no trump.
+                elif not state.hands[seat] & state.trump_mask:
+                    # No trump in hand: say so, or "you must follow suit" reads as a ban on
+                    # trumping that a learner later sees lifted.
+                    key = "errors.must_follow_suit_no_trump"
+                elif not self.rules.trump_when_able:
+                    # The stricter variant: following is the only way out, trump in hand or not.
                     key = "errors.must_follow_suit_only"
             raise IllegalPlay(code, seat, card_code(card), led, trump_letter, key)
 

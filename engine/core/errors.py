@@ -26,7 +26,7 @@ class IllegalPlay(ValueError):
         self.card = card
         self.led = led
         self.trump = trump
-        # The catalogue key can be finer than the code: must_follow_suit has three wordings.
+        # The catalogue key can be finer than the code: must_follow_suit has four wordings.
         self.key = key or f"errors.{code}"
         super().__init__(message(self.key, seat=seat, card=card, suit=suit_name(led), trump=suit_name(trump)))
 

@@ -3,7 +3,7 @@ table's refusals (engine/surfaces/requests.py) and the course's (engine/content/
 
 The engine has one code for every broken duty to follow and words it by case (the key
 Deal.check chose). The rule cited is the stricter variant's only when that variant is on: with
-no trump in hand under the standard rules, "you must follow suit" is the standard rule.
+no trump in hand under the standard rules, "follow suit, you have no trump" is the standard rule.
 """
 
 from __future__ import annotations
@@ -27,6 +27,6 @@ RULE_LINKS = {
 def cited_rule(error: IllegalPlay, rules: Rules) -> str:
     """The rule a refusal cites (a RULE_LINKS key, `rule_refs.<it>` in the catalogue)."""
     variant = error.key.removeprefix("errors.")
-    if variant == "must_follow_suit_only" and rules.trump_when_able:
-        return "must_follow_suit"
+    if variant == "must_follow_suit_no_trump":
+        return "must_follow_suit" if rules.trump_when_able else "must_follow_suit_only"
     return variant

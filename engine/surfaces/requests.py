@@ -36,7 +36,7 @@ def refusal(error: IllegalPlay, rules: Rules) -> Json:
     """An engine refusal with the catalogue keys that explain it.
 
     The engine has one code for every broken duty to follow and words it by case (the key
-    Deal.check chose: trumping allowed, following the only way out, trumps led); the rule cited
+    Deal.check chose: trumping allowed, no trump in hand, the stricter variant, trumps led); the rule cited
     and its link come from engine/core/rule_refs.py, which the course's refusals share.
     """
     rule = cited_rule(error, rules)

@@ -466,9 +466,19 @@ class PageWriter:
         for number, trick in enumerate(alt_rep.tricks, 1):
             main = rep.tricks[number - 1] if number <= len(rep.tricks) else None
             if main != trick:
-                cards = " ".join(card_html(c, cat) for c in trick["cards"])
+                # Told as the narration tells a trick (who leads what, who plays what), not as
+                # bare chips: a reader meets the changed trick in the same words as the others.
+                players = alt_rep.players
+                plays = cat.get("snippets.separator").join(
+                    fill(
+                        cat.get("examples.leads" if offset == 0 else "ui.plays_other"),
+                        player=seat_html(cat, (trick["leader"] + offset) % players),
+                        card=card_html(card, cat),
+                    )
+                    for offset, card in enumerate(trick["cards"])
+                )
                 line = (
-                    f"{esc(cat.fmt('ui.trick', n=number))}: {cards} — "
+                    f"{esc(cat.fmt('ui.trick', n=number))}: {plays} — "
                     f"{fill(cat.get('ui.wins_trick_other'), player=seat_html(cat, trick['winner']))}"
                 )
                 if trick["draws"]:

@@ -324,7 +324,8 @@ def test_holding_the_suit_led_and_no_trump_is_told_to_follow_under_the_standard_
         deal.play("7C")
         with pytest.raises(IllegalPlay) as caught:
             deal.play("9S")
-        assert caught.value.key == "errors.must_follow_suit_only"
+        assert caught.value.key == "errors.must_follow_suit_no_trump"
         answer = refusal(caught.value, rules)
-        assert answer["message_key"] == "errors.must_follow_suit_only" and answer["rule_ref_key"] == rule_ref
+        assert answer["message_key"] == "errors.must_follow_suit_no_trump"
+        assert answer["rule_ref_key"] == rule_ref
         assert answer["rule_link"] == RULE_LINKS[rule_ref.removeprefix("rule_refs.")]

@@ -142,8 +142,9 @@ def test_every_published_level_agrees_with_the_engine(course, site_dir):
                     assert feedback["kind"] == "wrong" and feedback["key"], (level["id"], code)
                 else:
                     rule = key.removeprefix("errors.")
-                    if rule == "must_follow_suit_only" and deal.rules.trump_when_able:
-                        rule = "must_follow_suit"  # no trump in hand: the standard rule, not the variant's
+                    if rule == "must_follow_suit_no_trump":
+                        # No trump in hand: the standard rule unless the stricter variant is on.
+                        rule = "must_follow_suit" if deal.rules.trump_when_able else "must_follow_suit_only"
                     assert feedback == {
                         "kind": "illegal", "key": key, "rule": "rule_refs." + rule,
                         "rule_link": feedback["rule_link"],
