@@ -438,6 +438,10 @@ def _count_why(level: Level, kind: str, actual: int, problems: Problems) -> Json
             return None
         if top is not None and on_stock:
             return why("trumps_out_stock", **counts, card=card_code(top), n=actual)
+        # With the stock empty no trump can hide there: the rest are in the opponent's hand
+        # (RULES.md §1, Information), so the line says so instead of "may still hold".
+        if not deal.stock_remaining:
+            return why("trumps_out_known", **counts, n=actual)
         return why("trumps_out", **counts, n=actual)
     if kind == "stock_left":
         drawn = sum(len(trick.draws) for trick in deal.tricks)

@@ -733,3 +733,12 @@ def test_every_published_level_but_a_deal_to_play_says_why(tmp_path):
         fb["key"] for level in report.levels for fb in level.feedback.values()
     }
     assert {"learn.why.follow_or_trump", "learn.why.best_exact", "learn.why.best_sampled"} <= keys
+
+
+def test_with_the_stock_empty_the_trumps_out_are_in_the_opponent_s_hand():
+    """Once the stock is empty the reader knows the opponent's hand (RULES.md §1): the count's
+    why says where the trumps are, not which ones the opponent "may still hold"."""
+    report = check_levels(TUTORIALS / "learn")
+    keys = {level.id: level.why["key"] for level in report.levels if level.why}
+    assert keys["last-six-1"] == "learn.why.trumps_out_known"  # the stock is empty
+    assert keys["drills-1"] in ("learn.why.trumps_out", "learn.why.trumps_out_stock")  # it is not
